@@ -226,6 +226,47 @@ fn a_step_choice_is_taken_by_its_number() {
     );
 }
 
+/// At 66x20 the Dragon's list cuts a burn's detail: a row chosen by its number has the detail
+/// said whole on the status line, as the arrows have it, where the row's words (in the list)
+/// had taken the line.
+#[test]
+fn a_row_chosen_by_its_number_says_the_detail_the_list_cuts() {
+    let mut app = app("queendomino", "you,greedy,greedy,greedy", 1);
+    play_to_step(&mut app, "dragon", 2, 3000);
+    assert!(in_step(&app, "dragon"), "seed 1 reaches a Dragon step");
+    press(&mut app, "2");
+    assert_eq!(app.row_chosen_by_number(), Some(1));
+    let shown = screen(&app, 66, 20);
+    // The list cuts the burn's detail...
+    assert!(
+        shown.contains("Pay the Dragon 1¢ to burn Crown Shrine (1…"),
+        "{shown}"
+    );
+    // ... and the status line says it whole.
+    assert!(
+        words(&shown).contains(
+            "Costs 1¢. Pay the Dragon 1¢ to burn Crown Shrine (1 crown on its square; nothing at \
+             the end): no one can build it."
+        ),
+        "{shown}"
+    );
+    // Where both fit, the row's number is said before it.
+    let wide = screen(&app, 80, 24);
+    assert!(
+        words(&wide).contains("Row 2; Enter does it. Costs 1¢. Pay the Dragon 1¢"),
+        "{wide}"
+    );
+    // Where the list says the detail whole, the status line keeps the row's words.
+    let wider = screen(&app, 120, 40);
+    assert!(
+        wider.contains("Row 2: Bribe the Dragon to burn Crown Shrine (1¢); Enter does it."),
+        "{wider}"
+    );
+    // Another key and the status line is the arrows' again.
+    press(&mut app, "<down>");
+    assert_eq!(app.row_chosen_by_number(), None);
+}
+
 /// A list of ten rows or more (a house rule's Builders' Board of twelve slots at no price): `1`
 /// waits for a second digit (`1 0` chooses row 10), Enter then does row 1.
 #[test]

@@ -289,6 +289,9 @@ pub struct App {
     /// What the status line said before a key of no use in a game replaced it (`` `x` does
     /// nothing here ``): said again at the next key, whatever that key does.
     said_before: Option<String>,
+    /// The row a number key chose in a step and what the status line said of it: the status
+    /// line says it while it still holds those words ([`App::row_chosen_by_number`]).
+    row_said: Option<(usize, String)>,
     /// The seat of the person who moved last (a resumed game's from its decisions): whose move
     /// [`App::news_note`] is news since, at a table of several people.
     last_person: Option<usize>,
@@ -409,6 +412,7 @@ impl App {
             autosave_note: None,
             news_note: None,
             said_before: None,
+            row_said: None,
             last_person: None,
             autosave_failed: None,
             saves_folder_refused: false,

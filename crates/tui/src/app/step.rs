@@ -29,6 +29,15 @@ pub fn entries<T: PartialEq>(groups: &[Option<T>]) -> Vec<Range<usize>> {
 }
 
 impl App {
+    /// The row (from 0) a number key chose, while the status line still says so (`Row 2:
+    /// ...; Enter does it.`): the view may say it shorter to make room for the choice's detail.
+    pub fn row_chosen_by_number(&self) -> Option<usize> {
+        self.row_said
+            .as_ref()
+            .filter(|(_, said)| *said == self.message)
+            .map(|&(row, _)| row)
+    }
+
     /// The rows of the step's list, each a range of [`App::step_actions`]: one for a choice of
     /// its own, one for a thing done at several squares (its squares chosen with ←→).
     pub fn step_entries(&self) -> Vec<Range<usize>> {
@@ -91,6 +100,7 @@ impl App {
                             Some(w) => format!("{ROW}{}: {w}; Enter does it.", i + 1),
                             None => format!("{ROW}{}; Enter does it.", i + 1),
                         };
+                        self.row_said = Some((i, self.message.clone()));
                     }
                 }
                 Numbered::Wait(i) => {

@@ -1278,6 +1278,20 @@ fn footer_text(
             }
         }
         Line::from(spans)
+    } else if let Some(row) = app
+        .row_chosen_by_number()
+        .filter(|_| app.mode() == Mode::Step && detail_cut)
+        .and_then(|row| {
+            let terms = choices::chosen_terms(app, game, true);
+            [format!("Row {}; Enter does it.  {terms}", row + 1), terms]
+                .into_iter()
+                .find(|said| text::wrap(said, usize::from(width)).len() <= 2)
+        })
+    {
+        // A row chosen by its number whose detail the list cuts: the row's words are in the
+        // list, and its detail (what a burn or a build does) is said whole in their place, as
+        // the arrows have it said (without the row's number where both do not fit).
+        Line::from(row)
     } else if app.mode() == Mode::Step {
         // A step's message (`Square 1 of 2 ...`, a row's number), then what the chosen action
         // changes at once, as far as the row goes (it had given way to the message).
