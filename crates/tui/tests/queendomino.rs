@@ -2659,6 +2659,41 @@ fn a_click_on_the_kingdom_chooses_the_square_of_a_build() {
     );
 }
 
+/// A click on the square the keys chose only chooses it (a click to look spends nothing): the
+/// next click there builds; a key between them makes it a first click again.
+#[test]
+fn a_click_on_the_square_the_keys_chose_builds_only_at_the_second_click() {
+    let (mut app, row, squares) = build_at_several_squares();
+    let actions = app.step_actions();
+    let first = app
+        .game()
+        .and_then(|g| g.step_view())
+        .and_then(|v| {
+            v.choices
+                .into_iter()
+                .find(|c| c.action == actions[squares.start])
+        })
+        .and_then(|c| c.cells.first().copied())
+        .expect("a square");
+    // The row's number chooses its first square.
+    press(&mut app, &(row + 1).to_string());
+    assert_eq!(app.choice(), squares.start);
+    let before = app.session().unwrap().actions()[0].len();
+    let now = std::time::Instant::now();
+    app.click_cell(first, now);
+    assert_eq!(app.session().unwrap().actions()[0].get(before), None);
+    assert_eq!(app.choice(), squares.start);
+    // A key in between: the click after it is a first click again.
+    press(&mut app, "<right><left>");
+    app.click_cell(first, now);
+    assert_eq!(app.session().unwrap().actions()[0].get(before), None);
+    app.click_cell(first, now);
+    assert_eq!(
+        app.session().unwrap().actions()[0].get(before).copied(),
+        Some(actions[squares.start])
+    );
+}
+
 /// A list of more rows than its room (a Board of twelve slots), rows of several squares among
 /// them: it pages by rows, ←→ move within a row on a later page, and onto Skip from there that
 /// page stays above it, a click on a row of it landing on the row's first square.

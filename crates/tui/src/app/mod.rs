@@ -292,6 +292,10 @@ pub struct App {
     /// The row a number key chose in a step and what the status line said of it: the status
     /// line says it while it still holds those words ([`App::row_chosen_by_number`]).
     row_said: Option<(usize, String)>,
+    /// The step's choice a click on a square of the kingdom chose, until a key or a move:
+    /// a second click there does it, where a first click on a square the keys chose only
+    /// chooses it (a click to look does not spend).
+    square_clicked: Option<usize>,
     /// The seat of the person who moved last (a resumed game's from its decisions): whose move
     /// [`App::news_note`] is news since, at a table of several people.
     last_person: Option<usize>,
@@ -413,6 +417,7 @@ impl App {
             news_note: None,
             said_before: None,
             row_said: None,
+            square_clicked: None,
             last_person: None,
             autosave_failed: None,
             saves_folder_refused: false,
@@ -1023,6 +1028,7 @@ impl App {
 
     /// Play `action` for the player to act; a human's decision can be undone.
     fn play(&mut self, action: Action, human: bool, now: Instant) {
+        self.square_clicked = None;
         let Some(session) = &mut self.session else {
             return;
         };
@@ -1526,6 +1532,7 @@ impl App {
     }
 
     pub fn key_at(&mut self, key: Key, now: Instant) {
+        self.square_clicked = None;
         let tens = self.first_digit.take();
         // Only the key straight after a taken row's number sees it (a hint, an undo or a popup
         // between forgets it).

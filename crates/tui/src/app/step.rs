@@ -157,8 +157,8 @@ impl App {
     /// A click on a square of the kingdom in a step: the choice done at that square chosen
     /// (the one acted on: a building's square, the taxed square), on the chosen row first (its
     /// other square), else the first in the list; else one whose squares hold it (a tax's
-    /// territory, lit). A second click on the chosen one does it; a square no choice concerns,
-    /// nothing.
+    /// territory, lit). A second click on the chosen one does it (a first click only chooses,
+    /// even the choice the keys had chosen); a square no choice concerns, nothing.
     pub(super) fn click_step_cell(&mut self, cell: Cell, now: Instant) {
         let entries = self.step_entries();
         let actions = self.step_actions();
@@ -182,8 +182,13 @@ impl App {
             })
             .or_else(|| (0..actions.len()).find(concerns));
         match at {
-            Some(i) if i == self.choice => self.step_key(Key::Enter, None, now),
-            Some(i) => self.choose_in_step(i),
+            Some(i) if i == self.choice && self.square_clicked == Some(i) => {
+                self.step_key(Key::Enter, None, now)
+            }
+            Some(i) => {
+                self.choose_in_step(i);
+                self.square_clicked = Some(i);
+            }
             None => {}
         }
     }
