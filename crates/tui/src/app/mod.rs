@@ -292,6 +292,9 @@ pub struct App {
     /// The row a number key chose in a step and what the status line said of it: the status
     /// line says it while it still holds those words ([`App::row_chosen_by_number`]).
     row_said: Option<(usize, String)>,
+    /// What the status line said of a key of another step (`r turns a domino you place; now
+    /// claim a domino.`): a word on a key, while the status line still holds it.
+    key_word: Option<String>,
     /// The step's choice a click on a square of the kingdom chose, until a key or a move:
     /// a second click there does it, where a first click on a square the keys chose only
     /// chooses it (a click to look does not spend).
@@ -417,6 +420,7 @@ impl App {
             news_note: None,
             said_before: None,
             row_said: None,
+            key_word: None,
             square_clicked: None,
             last_person: None,
             autosave_failed: None,
@@ -569,9 +573,10 @@ impl App {
     /// until the next key brings back what it said before: the keys' row then stays in view.
     pub fn says_what_a_key_does(&self) -> bool {
         self.said_before.is_some()
-            || [Key::Char('r'), Key::Char('d'), Key::Char('p')]
-                .into_iter()
-                .any(|k| self.key_of_another_step(k).as_deref() == Some(self.message.as_str()))
+            || self
+                .key_word
+                .as_ref()
+                .is_some_and(|said| *said == self.message)
     }
 
     pub fn illegal(&self) -> Option<&str> {
@@ -1702,6 +1707,7 @@ impl App {
         }
         // A key of another step says what it is for, rather than nothing.
         if let Some(why) = self.key_of_another_step(key) {
+            self.key_word = Some(why.clone());
             return self.message = why;
         }
         match self.mode {
