@@ -442,16 +442,20 @@ pub fn popup_max_scroll(count: usize, area: Rect) -> usize {
 }
 
 /// `r` within `area`, with the strips beside it that are too narrow to read (under 3 columns:
-/// one at 80 columns) taken in: cleared with the box, they do not show a letter of what lies
-/// under them beside its frame, read as the box's.
+/// one at 80 columns) taken in, and a row above and below it where `area` has them: cleared
+/// with the box, they do not show a letter of what lies under them beside its frame, nor a
+/// row of it against its frame, read as the box's.
 fn with_narrow_sides(r: Rect, area: Rect) -> Rect {
     let narrow = |cols: u16| if cols < 3 { cols } else { 0 };
     let left = narrow(r.x.saturating_sub(area.x));
     let right = narrow(area.right().saturating_sub(r.right()));
+    let above = u16::from(r.y > area.y);
+    let below = u16::from(r.bottom() < area.bottom());
     Rect {
         x: r.x - left,
         width: r.width + left + right,
-        ..r
+        y: r.y - above,
+        height: r.height + above + below,
     }
 }
 
