@@ -22,6 +22,10 @@ pub fn run(
     }
     // Each part is held to the rules on its own, so that a problem names its file.
     let results = part::merge(parts, &|r| check_deals(registry, r))?;
+    let warned = unchecked_rulesets(registry, &results);
+    for w in &warned {
+        crate::output::say_err!("warning: {w}");
+    }
     let options = RunOptions {
         jobs: None,
         games: results.run.games,
@@ -32,8 +36,43 @@ pub fn run(
         report,
         force,
     };
-    // The parts hold no warnings (a part's run said them where it was played).
-    finish(&results, None, &options, None, &[])
+    // The parts hold no other warnings (a part's run said them where it was played).
+    finish(&results, None, &options, None, &warned)
+}
+
+/// The parts' rulesets named as (or like) one this binary knows that are not that one: a name
+/// that only reads as it (`king\u{200d}domino`), or its name with other rules (another hash: an
+/// edited file, another build). Their figures are not held to the known ruleset's rules, and
+/// the report, which names them as the parts do, would read as that ruleset's.
+fn unchecked_rulesets(registry: &Registry, results: &Results) -> Vec<String> {
+    use crownlands_core::text::{excerpt, look, reveal_invisible};
+    let known = crownlands_rules::ruleset_names(registry);
+    results
+        .run
+        .rulesets
+        .iter()
+        .filter_map(|id| {
+            let like = known.iter().find(|n| look(n) == look(&id.name))?;
+            let written = reveal_invisible(&excerpt(&id.name)).into_owned();
+            if *like != id.name {
+                return Some(format!(
+                    "the parts' ruleset `{written}` is not this build's `{like}`, only a name \
+                     that reads as it: its figures are not held to `{like}`'s rules"
+                ));
+            }
+            let ruleset = crownlands_rules::load(registry, like).ok()?;
+            let ours = super::simulate::ruleset_id(&ruleset);
+            (ours.hash != id.hash).then(|| {
+                format!(
+                    "the parts' `{like}` is not this build's: its rules differ (hash {} against \
+                     {}; an edited file, or another version): its figures are not held to the \
+                     rules of this build's `{like}`",
+                    excerpt(&id.hash),
+                    ours.hash
+                )
+            })
+        })
+        .collect()
 }
 
 /// For a ruleset the binary knows by name (and the same one: its hash), the games dealt its
@@ -42,6 +81,15 @@ pub fn run(
 /// (A ruleset from a file is not read again: the parts name it, and a file they name is not
 /// opened.)
 fn check_deals(registry: &Registry, results: &Results) -> Result<(), String> {
+    // However the parts were made, one run plays at most what `simulate` plays.
+    let max = super::simulate::MAX_GAMES;
+    if results.run.games > max {
+        return Err(format!(
+            "it says its run has {} games, more than a run plays (at most {max}): not the \
+             figures of a run",
+            results.run.games
+        ));
+    }
     for (id, tally) in results.run.rulesets.iter().zip(&results.tallies) {
         if !crownlands_rules::is_ruleset_name(registry, &id.name) {
             continue;
@@ -53,7 +101,18 @@ fn check_deals(registry: &Registry, results: &Results) -> Result<(), String> {
             continue;
         }
         let Some(rules) = ruleset.rules_for(results.run.players) else {
-            continue;
+            return Err(format!(
+                "it says {} players, which {} does not allow (it allows {}): not the figures \
+                 of a run",
+                results.run.players,
+                crownlands_core::text::excerpt(&id.name),
+                ruleset
+                    .player_counts()
+                    .iter()
+                    .map(|(n, _)| n.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
         };
         // The least total is the rules' (a part that says more would cut the intervals).
         if tally

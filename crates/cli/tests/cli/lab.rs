@@ -3083,3 +3083,84 @@ fn merge_refuses_totals_past_what_the_rules_allow() {
         r.stderr
     );
 }
+
+/// A part of a ruleset the binary knows is held to its player counts and to what one run plays;
+/// one named as (or like) a known ruleset with other rules merges with a warning that its
+/// figures were not held to the known one's rules (the report would read as that ruleset's).
+#[test]
+fn merge_holds_known_rulesets_to_their_counts_and_says_which_it_could_not_check() {
+    let v: Value = run(&[
+        "simulate",
+        "kingdomino",
+        "-p",
+        "2",
+        "-g",
+        "2",
+        "--shard",
+        "1/1",
+    ])
+    .ok()
+    .json();
+    // Royal Wedding's name and hash on a 2-player run: it plays 3 to 8.
+    let rw: Value = run(&[
+        "simulate",
+        "royal-wedding",
+        "-p",
+        "3",
+        "-g",
+        "1",
+        "--shard",
+        "1/1",
+    ])
+    .ok()
+    .json();
+    let mut two = v.clone();
+    two["results"]["run"]["rulesets"] = rw["results"]["run"]["rulesets"].clone();
+    let two = TempFile::new("two", "json", &two.to_string());
+    let r = run(&["merge", &two.arg()]).expect_code(1);
+    assert!(
+        r.stderr.contains(&format!(
+            "{}: it says 2 players, which royal-wedding does not allow (it allows 3, 4, 5, 6, 7, 8)",
+            two.arg()
+        )),
+        "{}",
+        r.stderr
+    );
+    // A run of more games than `simulate` plays (each of 100,000,001 shards holding 2 games).
+    let mut many = v.clone();
+    many["results"]["run"]["games"] = Value::from(200_000_002u64);
+    many["shard"] = serde_json::json!({ "index": 1, "count": 100_000_001u64 });
+    let many = TempFile::new("many", "json", &many.to_string());
+    let r = run(&["merge", &many.arg()]).expect_code(1);
+    assert!(
+        r.stderr
+            .contains("it says its run has 200000002 games, more than a run plays"),
+        "{}",
+        r.stderr
+    );
+    // Kingdomino's name with other rules: merged, and said.
+    let mut other = v.clone();
+    other["results"]["run"]["rulesets"][0]["hash"] = Value::from("fnv1a64:0000000000000000");
+    let other = TempFile::new("other", "json", &other.to_string());
+    let r = run(&["merge", &other.arg()]).ok();
+    assert!(
+        r.stderr.contains(
+            "warning: the parts' `kingdomino` is not this build's: its rules differ (hash \
+             fnv1a64:0000000000000000 against"
+        ),
+        "{}",
+        r.stderr
+    );
+    // A name that only reads as Kingdomino: said as written.
+    let mut like = v;
+    like["results"]["run"]["rulesets"][0]["name"] = Value::from("king\u{200d}domino");
+    let like = TempFile::new("like", "json", &like.to_string());
+    let r = run(&["merge", &like.arg()]).ok();
+    assert!(
+        r.stderr.contains(
+            "warning: the parts' ruleset `king\\u{200d}domino` is not this build's `kingdomino`"
+        ),
+        "{}",
+        r.stderr
+    );
+}
