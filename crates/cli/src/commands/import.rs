@@ -36,12 +36,17 @@ pub fn run(
         }
         _ => "unfinished".to_string(),
     };
+    let shown = crate::output::shown_path(output);
     say!(
-        "{}: {} game{} of {} ({actions} actions, {state})",
-        crate::output::shown_path(output),
+        "{shown}: {} game{} of {} ({actions} actions, {state})",
         save.games.len(),
         if save.games.len() == 1 { "" } else { "s" },
         save.ruleset_name
     );
+    // As `replay` says it: a name this build knows for other rules, or one that only reads as
+    // a known one (`king\u{200d}domino`), is not taken for that ruleset.
+    if let Some(note) = super::rules_note(registry, &save, &shown.to_string()) {
+        say!("  ({note})");
+    }
     Ok(ExitCode::SUCCESS)
 }

@@ -914,7 +914,7 @@ fn a_match_saved_between_its_games_is_told_as_such() {
 }
 
 #[test]
-fn replay_says_when_a_saves_rules_are_not_those_of_its_name() {
+fn replay_and_import_say_when_a_saves_rules_are_not_those_of_its_name() {
     // A save whose embedded rules were edited (Harmony's points, while it is off: the game
     // replays the same) still called itself `kingdomino`, and replay said nothing of it.
     let dir = TempDir::new("edited-rules");
@@ -973,6 +973,12 @@ fn replay_says_when_a_saves_rules_are_not_those_of_its_name() {
         } else {
             "are those"
         };
+        // `import` of the game in the notation says it too.
+        let cgn = dir.0.join("spoof.cgn").display().to_string();
+        let back = dir.0.join("back.json").display().to_string();
+        let spoof = spoof.display().to_string();
+        run(&["export", &spoof, "-o", &cgn, "--force"]).ok();
+        let imported = run(&["import", &cgn, "-o", &back, "--force"]).ok().stdout;
         for said in [
             format!(
                 "(its ruleset's name reads as `kingdomino` but is not that name, as written `{shown}`"
@@ -980,6 +986,7 @@ fn replay_says_when_a_saves_rules_are_not_those_of_its_name() {
             format!("its rules, kept in the save, {rules} of the ruleset `kingdomino`"),
         ] {
             assert!(text.contains(&said), "{said}\n{text}");
+            assert!(imported.contains(&said), "{said}\n{imported}");
         }
     }
 }
