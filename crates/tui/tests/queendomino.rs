@@ -267,6 +267,43 @@ fn a_row_chosen_by_its_number_says_the_detail_the_list_cuts() {
     assert_eq!(app.row_chosen_by_number(), None);
 }
 
+/// With two players at 80x24 the scores are covered by the step's list, and the row under it
+/// names both sides whatever their totals: past 100 points each the row writes points as the
+/// scores' column does (`gre 2 103p`), where the rival had left the row (a player comparing
+/// towers for the Queen at a build).
+#[test]
+fn the_row_under_a_step_names_both_sides_past_a_hundred_points() {
+    let mut app = app("queendomino", "you,greedy", 2);
+    let (mut rows, mut tight) = (0, 0);
+    for _ in 0..3000 {
+        match app.mode() {
+            Mode::BotThinking => app.run_bots(),
+            Mode::Claim | Mode::Place | Mode::Step => {
+                if app.mode() == Mode::Step {
+                    let shown = screen(&app, 80, 24);
+                    let lines: Vec<&str> = shown.lines().collect();
+                    if let Some(i) = lines.iter().position(|l| l.contains("Builders' Board")) {
+                        // Both on the row, or a row each where the list leaves one.
+                        let own = lines[i - 1];
+                        let both = own.contains(" · ")
+                            || (own.contains(" greedy 2: ") && lines[i - 2].contains("▶You: "));
+                        assert!(both, "{shown}");
+                        rows += 1;
+                        tight += usize::from(own.contains(" · ") && !own.contains("pt"));
+                    }
+                }
+                // The person plays the hints (greedy's moves), for totals past 100.
+                app.key(Key::Char('H'));
+                app.run_bots();
+                press(&mut app, "<enter>");
+            }
+            _ => break,
+        }
+    }
+    assert_eq!(app.mode(), Mode::GameOver);
+    assert!(rows > 10 && tight > 0, "{rows} rows, {tight} tight");
+}
+
 /// A list of ten rows or more (a house rule's Builders' Board of twelve slots at no price): `1`
 /// waits for a second digit (`1 0` chooses row 10), Enter then does row 1.
 #[test]

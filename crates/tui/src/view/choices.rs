@@ -46,8 +46,10 @@ fn inner_width(area: Rect, compact: bool) -> usize {
 /// [`detail_rows`], but no more than the longest detail of the step's choices needs (a list of
 /// one-line details scrolled two choices at a time over blank rows), and down to one row where
 /// that shows every choice (four buildings and Skip at 80x24: a choice out of view is missed,
-/// while a detail's rest is in its row's terms and the status line); never depending on the
-/// cursor, so the list's rows do not change as it moves.
+/// while a detail's rest is in its row's terms and the status line), and to one row where no
+/// room shows them all (six buildings and Skip beside 2 players' 7x7 kingdoms at 80x24: a page
+/// of four instead of two; the status line says the chosen one's detail whole where the row
+/// cuts it); never depending on the cursor, so the list's rows do not change as it moves.
 fn detail_room(game: &Game, area: Rect, compact: bool, entries: usize) -> usize {
     let least = detail_rows(area, compact);
     if least == 0 {
@@ -56,10 +58,12 @@ fn detail_room(game: &Game, area: Rect, compact: bool, entries: usize) -> usize 
     let room = detail_longest(game, area, compact, least);
     // The choices, the detail and the acting side's own row.
     let inner = inner(area, compact);
-    if entries + room + 1 > inner && entries + 2 <= inner {
+    if entries + room + 1 <= inner {
+        room
+    } else if entries + 2 <= inner {
         inner - entries - 1
     } else {
-        room
+        1
     }
 }
 
@@ -94,6 +98,8 @@ enum Short {
     Roomy,
     Tight,
     NameCut,
+    /// Names cut, points as the scores' column writes them (`gre 2 103p ...`).
+    Least,
 }
 
 /// A side's points and short stats, as `form` writes them.
@@ -119,6 +125,11 @@ fn short_of(app: &App, game: &Game, side: crownlands_core::Side, form: Short) ->
             super::short_side_name(app, game, side, 5),
             game.score_total(side)
         ),
+        Short::Least => format!(
+            "{} {}p{stats}",
+            super::short_side_name(app, game, side, 5),
+            game.score_total(side)
+        ),
     }
 }
 
@@ -127,15 +138,27 @@ fn points(game: &Game, side: crownlands_core::Side) -> String {
 }
 
 /// Every side short on one row of `width` columns (`You: 3 pts 9¢ · greedy 2: 2 pts 7¢`, or
-/// tighter `36pt`, then with each name cut to 5 columns), where they fit: with the scores
+/// tighter `36pt`, then with each name cut to 5 columns, then `36p` as the scores' column
+/// writes it: two players' rows of 100 points and more at 80x24), where they fit: with the scores
 /// covered by the list, the rivals' coins decide the Dragon's choice (two players at 80x24:
 /// the rival left the row when a count grew, `1/2kn`, and it no longer fit).
 fn every_side_on_one_row(app: &App, game: &Game, width: usize) -> Option<String> {
+    on_one_row(
+        app,
+        game,
+        width,
+        &[Short::Roomy, Short::Tight, Short::NameCut, Short::Least],
+    )
+}
+
+/// Every side on one row of `width` columns in the first of `forms` that fits.
+fn on_one_row(app: &App, game: &Game, width: usize, forms: &[Short]) -> Option<String> {
     if game.sides() < 2 {
         return None;
     }
-    [Short::Roomy, Short::Tight, Short::NameCut]
-        .into_iter()
+    forms
+        .iter()
+        .copied()
         .map(|form| {
             game.all_sides()
                 .map(|s| short_of(app, game, s, form))
@@ -172,7 +195,8 @@ fn own_row(app: &App, game: &Game, width: usize, scores_covered: bool) -> String
     short_of(app, game, side, Short::Roomy)
 }
 
-/// With the scores covered by the list and too many sides for one row, a row a side (the acting
+/// With the scores covered by the list and too many sides for one row (but in its tightest
+/// form, `gre 2 2p`, kept for a list that leaves no blank rows), a row a side (the acting
 /// side's marked `▶`, as in the scores), where the list leaves `free` blank rows for the others:
 /// four teams at 100x30, whose rivals' towers decide a build (the scores had gone from the
 /// screen for the step).
@@ -188,7 +212,13 @@ fn side_rows(
     if !scores_covered
         || sides < 2
         || free < sides - 1
-        || every_side_on_one_row(app, game, width).is_some()
+        || on_one_row(
+            app,
+            game,
+            width,
+            &[Short::Roomy, Short::Tight, Short::NameCut],
+        )
+        .is_some()
     {
         return None;
     }
