@@ -58,7 +58,7 @@ fn detail_room(game: &Game, area: Rect, compact: bool, entries: usize) -> usize 
     let room = detail_longest(game, area, compact, least);
     // The choices, the detail and the acting side's own row.
     let inner = inner(area, compact);
-    if entries + room + 1 <= inner {
+    if entries + room < inner {
         room
     } else if entries + 2 <= inner {
         inner - entries - 1
