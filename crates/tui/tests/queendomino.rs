@@ -304,6 +304,29 @@ fn the_row_under_a_step_names_both_sides_past_a_hundred_points() {
     assert!(rows > 10 && tight > 0, "{rows} rows, {tight} tight");
 }
 
+/// A row of several squares under the cursor, too wide for the list, is cut in its words and
+/// keeps which square of how many (at 66x20 it had lost `(1/2 ←→)`).
+#[test]
+fn a_cut_row_of_several_squares_keeps_which_square_it_is_on() {
+    let mut app = app("queendomino", "you,greedy,greedy,greedy", 2);
+    play_to_step(&mut app, "buildings", 1, 3000);
+    let entries = app.step_entries();
+    let row = entries
+        .iter()
+        .position(|e| e.len() > 1)
+        .expect("seed 2 has one");
+    press(&mut app, &(row + 1).to_string());
+    let shown = screen(&app, 66, 20);
+    let line = shown
+        .lines()
+        .find(|l| l.contains('▶') && l.contains(&format!("{}. ", row + 1)))
+        .expect("the cursor's row");
+    assert!(
+        line.contains(&format!("… (1/{} ←→)", entries[row].len())),
+        "{shown}"
+    );
+}
+
 /// A list of ten rows or more (a house rule's Builders' Board of twelve slots at no price): `1`
 /// waits for a second digit (`1 0` chooses row 10), Enter then does row 1.
 #[test]

@@ -305,7 +305,9 @@ pub fn choice_at(app: &App, area: Rect, compact: bool, offset: usize) -> Option<
 
 /// A row's words: the choice's own; on a row of several squares, the thing with its square and
 /// which of how many (`... at 0,-1 (2/3 ←→)`) where the cursor is, the thing and how many
-/// squares elsewhere, in the `form` of [`SQUARES_FORMS`].
+/// squares elsewhere, in the `form` of [`SQUARES_FORMS`]. Where the cursor's row is wider than
+/// `room`, the thing is cut, not which square of how many (`Tax grassland at 1,0: 5 squ… (1/2
+/// ←→)`).
 fn row_words(
     view: Option<&StepView>,
     game: &Game,
@@ -313,6 +315,7 @@ fn row_words(
     entry: &Range<usize>,
     choice: usize,
     form: usize,
+    room: usize,
 ) -> String {
     let of = |a: Action| view.and_then(|v| v.choices.iter().find(|c| c.action == a));
     let i = choice_of(entry, choice);
@@ -324,7 +327,14 @@ fn row_words(
         return own;
     }
     if entry.contains(&choice) {
-        return format!("{own} ({}/{} ←→)", i - entry.start + 1, entry.len());
+        let which = format!(" ({}/{} ←→)", i - entry.start + 1, entry.len());
+        let (own_w, which_w) = (super::text::width(&own), super::text::width(&which));
+        return if own_w + which_w > room && room > which_w + 1 {
+            let kept = super::text::take_width(&own, room - which_w - 1);
+            format!("{}…{which}", kept.trim_end())
+        } else {
+            format!("{own}{which}")
+        };
     }
     match of(a).and_then(|c| c.group.clone()) {
         // The squares it may go on, said apart from any squares the group's words count (a
@@ -505,7 +515,7 @@ pub fn widest(app: &App, game: &Game) -> u16 {
                 .map(move |choice| (row, e, choice))
         })
         .map(|(row, e, choice)| {
-            let text = row_words(view.as_ref(), game, &actions, e, choice, 0);
+            let text = row_words(view.as_ref(), game, &actions, e, choice, 0, usize::MAX);
             format!("  {} ", number(row + 1, entries.len()))
                 .chars()
                 .count()
@@ -550,7 +560,9 @@ pub fn render(
             .flatten()
             .filter_map(|&r| entries.get(r).map(|e| (r, e)))
             .all(|(r, e)| {
-                let words = row_words(view.as_ref(), game, &actions, e, app.choice(), form);
+                // Each row as it reads away from the cursor: the form does not change as the
+                // cursor moves.
+                let words = row_words(view.as_ref(), game, &actions, e, usize::MAX, form, 0);
                 super::text::width(&words) <= room(r, e)
             })
     };
@@ -575,7 +587,7 @@ pub fn render(
             let head = format!("{} {} ", if here { "▶" } else { " " }, number(i + 1, all));
             // In columns: a name in wide characters must leave the hint's marker in view.
             let room = room(i, e);
-            let text = row_words(view.as_ref(), game, &actions, e, app.choice(), form);
+            let text = row_words(view.as_ref(), game, &actions, e, app.choice(), form, room);
             // Cut where it does not fit, and seen to be cut (`... Mine Tower (1¢…`).
             let text = if super::text::width(&text) > room && room > 0 {
                 format!("{}…", super::text::take_width(&text, room - 1))
