@@ -179,6 +179,43 @@ fn undo_goes_back_to_the_last_human_decision() {
     assert!(app.message().contains("Nothing to undo"));
 }
 
+/// Turning or moving a domino that fits nowhere says so (the status line had gone blank).
+#[test]
+fn turning_a_domino_that_fits_nowhere_says_it_fits_nowhere() {
+    let mut found = false;
+    for seed in 0..40 {
+        let mut app = app("kingdomino", "you,greedy", seed);
+        for _ in 0..2000 {
+            if app.mode() == Mode::GameOver || (app.mode() == Mode::Place && app.must_discard()) {
+                break;
+            }
+            common::play_to_end(&mut app, 1);
+        }
+        if app.mode() != Mode::Place {
+            continue;
+        }
+        for key in ["r", "<left>", "<tab>"] {
+            press(&mut app, key);
+            assert!(
+                app.message()
+                    .starts_with("It fits nowhere, however turned or moved"),
+                "{key}: {}",
+                app.message()
+            );
+        }
+        let before = app.game().unwrap().placed().len();
+        press(&mut app, "<enter>");
+        assert_eq!(
+            app.game().unwrap().placed().len(),
+            before,
+            "discarded, not placed"
+        );
+        found = true;
+        break;
+    }
+    assert!(found, "no seed had the person discard");
+}
+
 #[test]
 fn a_refusal_on_the_status_line_goes_once_the_ghost_moves() {
     let mut app = app("kingdomino", "you,greedy", 9);

@@ -1957,6 +1957,8 @@ impl App {
                 };
                 self.ghost = placements[next];
             }
+            // No legal spot to jump to: it fits nowhere (said below).
+            Key::Tab | Key::BackTab if must_discard => {}
             Key::Char('d') | Key::Enter | Key::Char(' ') if must_discard => {
                 return self.play(Action::Discard, true, now);
             }
@@ -1984,6 +1986,22 @@ impl App {
         }
         self.ghost_moved();
         self.update_illegal();
+        // A domino that fits nowhere fits nowhere turned or moved either: said, where the
+        // status line would go blank.
+        if must_discard
+            && matches!(
+                key,
+                Key::Char('r' | 'R' | 'h' | 'j' | 'k' | 'l')
+                    | Key::Left
+                    | Key::Right
+                    | Key::Up
+                    | Key::Down
+                    | Key::Tab
+                    | Key::BackTab
+            )
+        {
+            self.message = FITS_NOWHERE.into();
+        }
     }
 
     fn game_over_key(&mut self, key: Key, now: Instant) {
@@ -2541,6 +2559,8 @@ const UNDONE: &str = "Undone:";
 /// The refusals of a discard and of a placement, cleared once the ghost moves.
 const FITS_SOMEWHERE: &str = "It fits somewhere, so it cannot be discarded.";
 pub(crate) const CANNOT_PLACE: &str = "Cannot place here: ";
+/// What moving or turning a domino that fits nowhere is told.
+const FITS_NOWHERE: &str = "It fits nowhere, however turned or moved: Enter (or d) discards it.";
 /// How long the score screen ignores the keys that go on from it, once the game is over.
 const SCORE_SCREEN_PAUSE: std::time::Duration = std::time::Duration::from_millis(1200);
 /// How long a key that acts waits once the decision passed to another person, or to a person
