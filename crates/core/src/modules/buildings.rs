@@ -648,9 +648,10 @@ impl Mechanism for Buildings {
             })
             .collect();
         // The tiles left to draw are public (their order is not): an empty slot late in the
-        // game is then read as the pile spent, not as something amiss.
+        // game is then read as the pile spent, not as something amiss. Counted as tiles: the
+        // header's `pile` counts the dominoes.
         rows.push(PanelRow::Text(format!(
-            "supply {}kn {}tw, pile {}",
+            "supply {}kn {}tw, {} tiles",
             cx.supply(KNIGHTS),
             cx.supply(TOWERS),
             state.pile.len()
