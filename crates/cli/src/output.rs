@@ -210,8 +210,9 @@ pub fn score_rows(
     for (i, m) in modules.iter().enumerate() {
         for line in m.score_lines(rules, view.for_module(i)) {
             // How a line was counted, where the module says (a building's `5 lake territories
-            // x 2`), in the column where a territory's squares and crowns stand; else the module.
-            let how = line.detail.unwrap_or_else(|| m.name().to_string());
+            // x 2`), in the column where a territory's squares and crowns stand; else the module,
+            // in brackets (`Statue  (buildings)`: bare, it read as a count, as `8 knights` does).
+            let how = line.detail.unwrap_or_else(|| format!("({})", m.name()));
             rows.push((line.label, how, signed(line.points)));
         }
     }

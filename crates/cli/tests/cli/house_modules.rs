@@ -364,7 +364,7 @@ fn goals_drawn_are_said_at_a_replays_start_and_scored() {
             .unwrap_or_else(|| panic!("{part}"));
         assert_eq!(
             text.lines()
-                .filter(|l| l.trim_start().starts_with(name) && l.contains(" goals "))
+                .filter(|l| l.trim_start().starts_with(name) && l.contains(" (goals) "))
                 .count(),
             2,
             "{name}:\n{text}"
