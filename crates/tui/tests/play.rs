@@ -888,6 +888,24 @@ fn the_score_screen_scrolls_through_every_line() {
     assert_eq!(screen(&app, 80, 24), first);
 }
 
+/// PgDn/PgUp scroll the score screen's columns a few lines at a time, End and Home to either
+/// end (a Queendomino column has some 27 lines, a handful in view at 80x24).
+#[test]
+fn the_score_screen_scrolls_by_pages_and_to_its_ends() {
+    let mut app = app("queendomino", "you,greedy", 7);
+    play_to_end(&mut app, 5000);
+    assert_eq!(app.mode(), Mode::GameOver);
+    press(&mut app, "<end>");
+    let most = app.score_scroll();
+    assert!(most > 5, "{most}");
+    press(&mut app, "<home>");
+    assert_eq!(app.score_scroll(), 0);
+    press(&mut app, "<pgdn>");
+    assert_eq!(app.score_scroll(), 5);
+    press(&mut app, "<pgdn><pgup><pgup>");
+    assert_eq!(app.score_scroll(), 0);
+}
+
 /// The Placing box after a king's placement (its claim, or a module step, still to come): the
 /// domino is down, so the row says what became of it, not its squares as if still to place.
 #[test]

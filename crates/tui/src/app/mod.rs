@@ -2023,14 +2023,21 @@ impl App {
         const ALL_SHOWN: &str = "Every line of the scores is shown: nothing more to show.";
         // Past the last line (↓ had said nothing there): where the list ends, until ↑.
         const AT_END: &str = "The last lines of the scores show: ↑ goes back.";
-        if matches!(key, Key::Up | Key::Char('k')) {
-            self.score_scroll = self.score_scroll.min(most).saturating_sub(1);
+        // PgUp/PgDn a few lines at a time, Home/End to either end (a Queendomino column at
+        // 80x24 has some 27 lines, five in view).
+        let step = match key {
+            Key::PageUp | Key::PageDown => SCORE_PAGE,
+            Key::Home | Key::End => most.max(1),
+            _ => 1,
+        };
+        if matches!(key, Key::Up | Key::Char('k') | Key::PageUp | Key::Home) {
+            self.score_scroll = self.score_scroll.min(most).saturating_sub(step);
             if let Some(rest) = self.message.strip_prefix(AT_END) {
                 self.message = rest.trim_start().to_string();
             }
             return;
         }
-        if matches!(key, Key::Down | Key::Char('j')) {
+        if matches!(key, Key::Down | Key::Char('j') | Key::PageDown | Key::End) {
             let said = match most {
                 0 => Some(ALL_SHOWN),
                 m if self.score_scroll >= m => Some(AT_END),
@@ -2041,7 +2048,7 @@ impl App {
             {
                 self.message = format!("{said} {}", self.message).trim_end().to_string();
             }
-            self.score_scroll = (self.score_scroll + 1).min(most);
+            self.score_scroll = (self.score_scroll + step).min(most);
             return;
         }
         if !matches!(key, Key::Enter | Key::Char('n' | 'p')) {
@@ -2561,6 +2568,8 @@ const FITS_SOMEWHERE: &str = "It fits somewhere, so it cannot be discarded.";
 pub(crate) const CANNOT_PLACE: &str = "Cannot place here: ";
 /// What moving or turning a domino that fits nowhere is told.
 const FITS_NOWHERE: &str = "It fits nowhere, however turned or moved: Enter (or d) discards it.";
+/// The lines PgUp/PgDn scroll the score screen's columns.
+const SCORE_PAGE: usize = 5;
 /// How long the score screen ignores the keys that go on from it, once the game is over.
 const SCORE_SCREEN_PAUSE: std::time::Duration = std::time::Duration::from_millis(1200);
 /// How long a key that acts waits once the decision passed to another person, or to a person

@@ -88,7 +88,7 @@ fn step_help(mode: Mode) -> &'static [&'static str] {
         ],
         Mode::GameOver => &[
             "The score screen: the territories and bonuses (in a short column the largest, the \
-             others summed; ↑↓ scroll through every line), the winner and the tie-break.",
+             others summed; ↑↓ scroll through every line, PgUp/PgDn five at a time, Home/End to either end), the winner and the tie-break.",
             "Enter plays again (or the next game of a Dynasty match), a second after the game \
              ends; a analyses this game (every decision against the bot's best; in its summary \
              the key beside a mistake shows the board just before it, the best placement in \
