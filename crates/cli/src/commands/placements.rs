@@ -80,8 +80,20 @@ pub fn run(
 fn find_domino(ruleset: &Ruleset, text: &str) -> CliResult<DominoId> {
     ruleset.domino_named(text).ok_or_else(|| {
         let text = text.trim();
+        // A number written otherwise than the game writes it (`012`, `+12`): say how.
+        if let Ok(n) = text.parse::<u16>()
+            && text != n.to_string()
+            && ruleset.domino_named(&n.to_string()).is_some()
+        {
+            return CliError::Message(format!(
+                "ruleset {} has no domino `{text}`: write its number as the game does, `{n}`",
+                ruleset.name()
+            ));
+        }
         // With several boxes, a bare number that some box holds: say which labels name it.
-        if let Ok(n) = text.parse::<u16>() {
+        if let Ok(n) = text.parse::<u16>()
+            && ruleset.piles().len() > 1
+        {
             let labels: Vec<String> = (0..ruleset.dominoes().len())
                 .map(|i| DominoId(i as u16))
                 .filter(|&id| ruleset.dominoes()[id.index()].number == n)

@@ -245,6 +245,18 @@ fn unknown_domino_numbers() {
             r.stderr
         );
     }
+    // A number written otherwise than the game writes it is told how (Kingdomino has one box:
+    // it had been told to say which box).
+    for d in ["012", "+12"] {
+        let r = placements("C\n", d, &[]).expect_code(1);
+        assert!(
+            r.stderr.contains(&format!(
+                "has no domino `{d}`: write its number as the game does, `12`"
+            )),
+            "domino `{d}`: {}",
+            r.stderr
+        );
+    }
     // With several boxes, a bare number says which labels name it, and an unknown one names
     // each box's range.
     let r = placements("C\n", "12", &["--ruleset", "royal-wedding"]).expect_code(1);
