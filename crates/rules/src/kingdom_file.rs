@@ -487,8 +487,12 @@ fn directive(
         );
         return;
     }
+    // Written as the game writes numbers: digits, no leading zeros (`07` is refused, as a
+    // crown count's is).
+    let plain =
+        value.bytes().all(|b| b.is_ascii_digit()) && (value == "0" || !value.starts_with('0'));
     match value.parse::<u32>() {
-        Ok(n) if n <= MAX_HOLDING && value.bytes().all(|b| b.is_ascii_digit()) => {
+        Ok(n) if n <= MAX_HOLDING && plain => {
             // A line given several times, each number once (`@goal 2` twice is a slip), and
             // at most so many times.
             let times = d
@@ -521,7 +525,10 @@ fn directive(
         _ => problems.push(
             line_no,
             c,
-            format!("bad number `{value}` for `{word}`: a whole number from 0 to {MAX_HOLDING}"),
+            format!(
+                "bad number `{value}` for `{word}`: a whole number from 0 to {MAX_HOLDING}, \
+                 written without leading zeros"
+            ),
         ),
     }
 }

@@ -919,6 +919,15 @@ T+++ F2+ T[1]x
     assert_diag(&d, 9, 1, &["unknown line `@gold`", "@coins N"]);
     // `@coins 4` follows a bad `@coins -3`: that one was not given, so no "twice".
     assert!(!d.to_string().contains("twice"), "{d}");
+    // Numbers are written as the game writes them: `07` is refused, as a crown count's is.
+    let d = parse_side("C\n@coins 07\n", "k", &r, 5).expect_err("leading zero");
+    assert_diag(
+        &d,
+        2,
+        8,
+        &["bad number `07` for `@coins`", "written without leading zeros"],
+    );
+    assert!(parse_side("C\n@coins 0\n", "k", &r, 5).is_ok());
     let d = parse_side("C\n@coins 1\n@coins 2\n", "k", &r, 5).expect_err("twice");
     assert_diag(&d, 3, 1, &["`@coins` is given twice (first on line 2)"]);
     // A kingdomino ruleset has no buildings module: `[1]` is no mark of its modules.
