@@ -152,7 +152,29 @@ fn shown_on_stdout(text: &str, marks: bool) -> std::borrow::Cow<'_, str> {
 /// (`bad\nFAKE.txt`), which standard output otherwise keeps (a file named with a new line
 /// would print a line of its own choosing).
 pub fn shown_path(path: &std::path::Path) -> String {
-    crownlands_core::text::escape_controls(&path.display().to_string()).into_owned()
+    crownlands_core::text::escape_controls(&path_text(path)).into_owned()
+}
+
+/// A path's text, each byte that is no UTF-8 written `\xff` (where `display` writes `�` for
+/// any, and two files named `u\xff.txt` and `u\xfe.txt` read alike).
+pub fn path_text(path: &std::path::Path) -> String {
+    #[cfg(unix)]
+    {
+        use std::fmt::Write;
+        use std::os::unix::ffi::OsStrExt;
+        let bytes = path.as_os_str().as_bytes();
+        if std::str::from_utf8(bytes).is_err() {
+            let mut out = String::with_capacity(bytes.len() + 8);
+            for chunk in bytes.utf8_chunks() {
+                out.push_str(chunk.valid());
+                for b in chunk.invalid() {
+                    let _ = write!(out, "\\x{b:02x}");
+                }
+            }
+            return out;
+        }
+    }
+    path.display().to_string()
 }
 
 /// Write `text` and a new line to standard error, ignoring write errors (see [`say_err!`]).
@@ -273,6 +295,17 @@ pub fn print_rows(rows: &[ScoreRow], indent: &str) {
 #[cfg(test)]
 mod tests {
     use super::shown_on_stdout;
+
+    #[cfg(unix)]
+    #[test]
+    fn a_path_that_is_no_utf8_shows_each_such_byte() {
+        use std::os::unix::ffi::OsStrExt;
+        let path = |b: &[u8]| std::path::Path::new(std::ffi::OsStr::from_bytes(b)).to_path_buf();
+        // Two files that `display` writes alike (`u�.txt`) are told apart.
+        assert_eq!(super::path_text(&path(b"u\xff.txt")), "u\\xff.txt");
+        assert_eq!(super::path_text(&path(b"u\xfe.txt")), "u\\xfe.txt");
+        assert_eq!(super::path_text(&path("é.txt".as_bytes())), "é.txt");
+    }
 
     #[test]
     fn stdout_escapes_what_a_terminal_must_not_see_and_keeps_json_valid() {

@@ -925,7 +925,10 @@ T+++ F2+ T[1]x
         &d,
         2,
         8,
-        &["bad number `07` for `@coins`", "written without leading zeros"],
+        &[
+            "bad number `07` for `@coins`",
+            "written without leading zeros",
+        ],
     );
     assert!(parse_side("C\n@coins 0\n", "k", &r, 5).is_ok());
     let d = parse_side("C\n@coins 1\n@coins 2\n", "k", &r, 5).expect_err("twice");

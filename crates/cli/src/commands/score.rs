@@ -33,7 +33,7 @@ fn read_side(
     let text = super::read_kingdom_text(registry, path)?;
     let (kingdom, data, places) = crownlands_rules::kingdom_file::parse_side_with_places(
         &text,
-        &path.display().to_string(),
+        &crate::output::path_text(path),
         ruleset,
         modules,
         grid,
@@ -358,7 +358,7 @@ pub fn run(
             .iter()
             .map(|&i| {
                 json!({
-                    "kingdom": scored[i].path.display().to_string(),
+                    "kingdom": crate::output::path_text(&scored[i].path),
                     "place": places[i],
                 })
             })
