@@ -241,6 +241,20 @@ impl Save {
         let format = header.format.as_ref().map(|raw| raw.get());
         match format.map(serde_json::from_str::<String>) {
             Some(Ok(s)) if s == FORMAT => {}
+            // A part file of `simulate --shard` (or `compare --shard`): the figures of some
+            // games, not the games; say what reads it.
+            Some(Ok(s)) if s == "crownlands-lab-part" => {
+                return Err(SaveError::new(
+                    file,
+                    Problem::NotASave(
+                        "this is a part file of `simulate --shard` or `compare --shard` (its \
+                         format is `crownlands-lab-part`): the figures of a run's games, not the \
+                         games; `crownlands merge PARTS...` adds the parts up, and `simulate \
+                         --save DIR` keeps each game as a save"
+                            .into(),
+                    ),
+                ));
+            }
             Some(Ok(s)) => {
                 return Err(SaveError::new(
                     file,

@@ -233,6 +233,14 @@ fn format_version_and_truncation_errors() {
         msg,
         "f.json: not a Crownlands save: its format is `chess-save`, not `crownlands-save`"
     );
+    // A part file of `simulate --shard` is said to be one, and what reads it.
+    let part = json.replacen("crownlands-save", "crownlands-lab-part", 1);
+    let msg = Save::from_json(&part, "f.json").unwrap_err().to_string();
+    assert!(
+        msg.contains("this is a part file of `simulate --shard`")
+            && msg.contains("`crownlands merge PARTS...` adds the parts up"),
+        "{msg}"
+    );
     let cut = &json[..json.len() / 2];
     let e = Save::from_json(cut, "f.json").unwrap_err();
     assert!(matches!(*e.problem, Problem::Truncated(_)), "{e}");
