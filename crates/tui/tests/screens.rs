@@ -1808,3 +1808,19 @@ fn a_long_ruleset_name_gives_way_in_the_title_bar() {
         assert!(!top.contains('…'), "{top}");
     }
 }
+
+/// A prompt too long for its row, with nothing said under it, goes on in the row under it (at
+/// 66x20 a claim's `Enter claim` had been cut off), the keys' row kept.
+#[test]
+fn a_long_prompt_goes_on_in_the_row_under_it() {
+    let app = app("kingdomino", "you,greedy", 5);
+    assert_eq!(app.mode(), crownlands_tui::Mode::Claim);
+    let shown = screen(&app, 66, 20);
+    let rows: Vec<&str> = shown.lines().collect();
+    let footer = rows[17..].join("\n");
+    assert!(
+        words(&footer).contains("←→ or row 1-4 choose, Enter claim."),
+        "{shown}"
+    );
+    assert!(rows[19].contains("? help"), "{shown}");
+}

@@ -920,8 +920,24 @@ fn footer(app: &App, game: &Game, l: &Areas, buf: &mut Buffer) {
     let area = l.footer;
     let (no_log, cut) = (l.log.height < 3, detail_cut(app, game, l));
     let (prompt, message) = footer_text(app, game, area.width, no_log, cut);
-    // Cut after a word, with `…`, where the row is too narrow (`Tab, Ente`).
     let columns = usize::from(area.width);
+    let bold = Style::default().add_modifier(Modifier::BOLD);
+    // A prompt too long for its row, with nothing to say under it, goes on in the message's
+    // row (at 66x20 a claim's `... Enter claims` had been cut off).
+    if area.height >= 3 && line_width(&message) == 0 && text::width(&prompt) > columns {
+        let rows: Vec<Line> = text::wrap(&prompt, columns)
+            .into_iter()
+            .map(|l| Line::from(Span::styled(l, bold)))
+            .collect();
+        if rows.len() == 2 {
+            let keys = footer_bar(app).within(columns).line(p.accent(Accent::Dim));
+            let mut lines = rows;
+            lines.push(keys);
+            Paragraph::new(lines).render(area, buf);
+            return;
+        }
+    }
+    // Cut after a word, with `…`, where the row is too narrow (`Tab, Ente`).
     let prompt =
         text::words_in(&prompt, columns).unwrap_or_else(|| text::take_width(&prompt, columns));
     let prompt = Line::from(Span::styled(
