@@ -1201,7 +1201,14 @@ fn footer_text(
         }
     };
     let message = if app.message().is_empty() {
-        match app.log().last() {
+        // The last move, past the lines of steps skipped with nothing to do, as the moves box
+        // leaves them out (after a build, the Dragon's skipped step had been said in its place).
+        let last = app
+            .log()
+            .rev()
+            .find(|e| !crate::app::describe::is_skip_line(e))
+            .or_else(|| app.log().last());
+        match last {
             Some(last) if no_log => {
                 // After the status, what room is left: the last move cut after a word (`…`),
                 // or left out where not even its first words fit (`m` lists the moves).
