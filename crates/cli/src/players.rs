@@ -8,18 +8,11 @@ pub fn rules_for(ruleset: &Ruleset, players: Option<u8>) -> CliResult<(u8, &Rule
     let n = players.unwrap_or_else(|| ruleset.min_players());
     match ruleset.rules_for(n) {
         Some(r) => Ok((n, r)),
-        None => {
-            let allowed: Vec<String> = ruleset
-                .player_counts()
-                .iter()
-                .map(|(n, _)| n.to_string())
-                .collect();
-            Err(CliError::Message(format!(
-                "ruleset {} does not allow {} (it allows {})",
-                ruleset.name(),
-                crownlands_core::modules::describe::plural(n, "player", "players"),
-                allowed.join(", ")
-            )))
-        }
+        None => Err(CliError::Message(format!(
+            "ruleset {} does not allow {} (it allows {})",
+            ruleset.name(),
+            crownlands_core::modules::describe::plural(n, "player", "players"),
+            ruleset.allowed_counts()
+        ))),
     }
 }

@@ -274,7 +274,7 @@ impl Game {
             .ok_or_else(|| SetupError::PlayerCount {
                 name: ruleset.name().to_string(),
                 players: usize::from(players),
-                allowed: allowed_counts(&ruleset),
+                allowed: ruleset.allowed_counts(),
             })?;
         let rules = &ruleset.player_counts()[rules_index].1;
         // Built and set up once by `Ruleset::new`, which checked everything: nothing here can fail.
@@ -1546,19 +1546,6 @@ impl Game {
     pub fn outcome(&self) -> Outcome {
         let scores = BySide::from_fn(self.sides, |side| self.score(side));
         rank(scores, &self.rules().tie_breaks)
-    }
-}
-
-fn allowed_counts(r: &Ruleset) -> String {
-    let v: Vec<String> = r
-        .player_counts()
-        .iter()
-        .map(|(n, _)| n.to_string())
-        .collect();
-    if v.is_empty() {
-        "none".into()
-    } else {
-        v.join(", ")
     }
 }
 

@@ -659,6 +659,21 @@ impl Ruleset {
         &self.player_counts
     }
 
+    /// The allowed player counts as messages say them (`2, 3, 4`; `none` for a ruleset that
+    /// has none).
+    pub fn allowed_counts(&self) -> String {
+        let counts: Vec<String> = self
+            .player_counts
+            .iter()
+            .map(|(n, _)| n.to_string())
+            .collect();
+        if counts.is_empty() {
+            "none".into()
+        } else {
+            counts.join(", ")
+        }
+    }
+
     /// The modules of the rules at position `index` of [`Ruleset::player_counts`].
     pub(crate) fn modules_at(&self, index: usize) -> BuiltModules {
         self.modules.get(index).cloned().unwrap_or_default()

@@ -42,12 +42,7 @@ impl Session {
         let count = u8::try_from(players.len()).map_err(|_| SetupError::PlayerCount {
             name: ruleset.name().to_string(),
             players: players.len(),
-            allowed: ruleset
-                .player_counts()
-                .iter()
-                .map(|(n, _)| n.to_string())
-                .collect::<Vec<_>>()
-                .join(", "),
+            allowed: ruleset.allowed_counts(),
         })?;
         let played = Match::new(ruleset.clone(), count, seed)?.keeping_outcomes();
         Ok(Session {

@@ -106,12 +106,7 @@ fn check_deals(registry: &Registry, results: &Results) -> Result<(), String> {
                  of a run",
                 results.run.players,
                 crownlands_core::text::excerpt(&id.name),
-                ruleset
-                    .player_counts()
-                    .iter()
-                    .map(|(n, _)| n.to_string())
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                ruleset.allowed_counts()
             ));
         };
         // The least total is the rules' (a part that says more would cut the intervals).

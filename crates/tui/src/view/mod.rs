@@ -925,25 +925,20 @@ fn footer(app: &App, game: &Game, l: &Areas, buf: &mut Buffer) {
     // A prompt too long for its row, with nothing to say under it, goes on in the message's
     // row (at 66x20 a claim's `... Enter claims` had been cut off).
     if area.height >= 3 && line_width(&message) == 0 && text::width(&prompt) > columns {
-        let rows: Vec<Line> = text::wrap(&prompt, columns)
+        let mut rows: Vec<Line> = text::wrap(&prompt, columns)
             .into_iter()
             .map(|l| Line::from(Span::styled(l, bold)))
             .collect();
         if rows.len() == 2 {
-            let keys = footer_bar(app).within(columns).line(p.accent(Accent::Dim));
-            let mut lines = rows;
-            lines.push(keys);
-            Paragraph::new(lines).render(area, buf);
+            rows.push(footer_bar(app).within(columns).line(p.accent(Accent::Dim)));
+            Paragraph::new(rows).render(area, buf);
             return;
         }
     }
     // Cut after a word, with `…`, where the row is too narrow (`Tab, Ente`).
     let prompt =
         text::words_in(&prompt, columns).unwrap_or_else(|| text::take_width(&prompt, columns));
-    let prompt = Line::from(Span::styled(
-        prompt,
-        Style::default().add_modifier(Modifier::BOLD),
-    ));
+    let prompt = Line::from(Span::styled(prompt, bold));
     if area.height >= 3 && line_width(&message) > columns {
         // A line too long for its row (a file's path, a refusal with a placement's score, a
         // step's choice with the news it would make) goes on over the keys' row while it is
