@@ -173,49 +173,107 @@ pub const PLAYOUT_MOVES_PER_DECISION: usize = 120;
 
 /// The moves the play-outs of `decisions` go through, a sample each: for each weighed decision
 /// (forced moves are not weighed), the moves left after it to the end of its game and through
-/// the match's later games. A finished game's moves are the save's (`game_moves`, by game); the
-/// last game when it is not `finished`, and each later game, count as a whole game played at
-/// random from the first decision's table, or as what the save holds when that is more. So an
-/// unfinished save of a long game is weighed by the game it starts, not by its few moves.
+/// the match's later games ([`PlayoutMoves`], which counts them as a save is replayed).
 pub fn playout_moves(
     decisions: &[Decision],
     at: &[(usize, usize)],
     game_moves: &[usize],
     finished: bool,
 ) -> usize {
-    let Some(first) = decisions.first() else {
-        return 0;
-    };
-    let whole = {
-        let mut game = first.before.clone();
-        game.reset(1);
-        let mut rng = crownlands_core::rng::GameRng::seed_from(1);
-        let mut moves = 0usize;
-        while game.play_random(|| rng.next_u32()).is_some() {
-            moves += 1;
+    let mut moves = PlayoutMoves::new(game_moves.to_vec());
+    for (d, &(game, index)) in decisions.iter().zip(at) {
+        let weighed = d.before.legal_action_count() > 1;
+        moves.add(&d.before, game, index, d.so_far.games_after, weighed);
+    }
+    moves.total(finished)
+}
+
+/// [`playout_moves`] counted decision by decision as a save is replayed, keeping no copy of a
+/// game but the first's (for the length of a whole game), so a save can be refused on its
+/// play-outs' length before its decisions are copied ([`PlayoutMoves::at_least`]). A finished
+/// game's moves are the save's (`game_moves`, by game); the last game when it is not
+/// `finished`, and each later game, count as a whole game played at random from the first
+/// decision's table, or as what the save holds when that is more. So an unfinished save of a
+/// long game is weighed by the game it starts, not by its few moves.
+#[derive(Clone, Debug, Default)]
+pub struct PlayoutMoves {
+    game_moves: Vec<usize>,
+    /// A whole game's moves at random, from the first decision's table.
+    whole: Option<usize>,
+    /// Each weighed decision's game, its move in the game, and the games after it.
+    weighed: Vec<(usize, usize, u8)>,
+    /// The moves counted so far with each game as long as the save holds it.
+    at_least: usize,
+}
+
+impl PlayoutMoves {
+    /// For a save whose games hold `game_moves` moves each.
+    pub fn new(game_moves: Vec<usize>) -> PlayoutMoves {
+        PlayoutMoves {
+            game_moves,
+            ..PlayoutMoves::default()
         }
-        moves
-    };
-    let last = game_moves.len().saturating_sub(1);
-    // Where each game ended, by the match's games of the decisions.
-    let length = |game: usize| {
-        let held = game_moves.get(game).copied().unwrap_or(0);
-        if game == last && !finished {
-            held.max(whole)
-        } else {
-            held
+    }
+
+    /// The decision before move `index` of game `game` (of a match with `games_after` games
+    /// after it), from the position `before`; `weighed` unless forced.
+    pub fn add(
+        &mut self,
+        before: &Game,
+        game: usize,
+        index: usize,
+        games_after: u8,
+        weighed: bool,
+    ) {
+        let whole = *self.whole.get_or_insert_with(|| {
+            let mut game = before.clone();
+            game.reset(1);
+            let mut rng = crownlands_core::rng::GameRng::seed_from(1);
+            let mut moves = 0usize;
+            while game.play_random(|| rng.next_u32()).is_some() {
+                moves += 1;
+            }
+            moves
+        });
+        if weighed {
+            self.weighed.push((game, index, games_after));
+            let held = self.game_moves.get(game).copied().unwrap_or(0);
+            self.at_least =
+                self.at_least
+                    .saturating_add(Self::left(held, index, whole, games_after));
         }
-    };
-    decisions
-        .iter()
-        .zip(at)
-        .filter(|(d, _)| d.before.legal_action_count() > 1)
-        .map(|(d, &(game, index))| {
-            length(game)
-                .saturating_sub(index)
-                .saturating_add(whole.saturating_mul(usize::from(d.so_far.games_after)))
-        })
-        .fold(0usize, usize::saturating_add)
+    }
+
+    /// The moves counted so far, each game as long as the save holds it: at most
+    /// [`PlayoutMoves::total`], whether or not the save's last game is finished.
+    pub fn at_least(&self) -> usize {
+        self.at_least
+    }
+
+    /// The moves the play-outs of the decisions added go through, the save's last game
+    /// `finished` or not.
+    pub fn total(&self, finished: bool) -> usize {
+        let whole = self.whole.unwrap_or(0);
+        let last = self.game_moves.len().saturating_sub(1);
+        self.weighed
+            .iter()
+            .map(|&(game, index, games_after)| {
+                let held = self.game_moves.get(game).copied().unwrap_or(0);
+                let length = if game == last && !finished {
+                    held.max(whole)
+                } else {
+                    held
+                };
+                Self::left(length, index, whole, games_after)
+            })
+            .fold(0usize, usize::saturating_add)
+    }
+
+    fn left(length: usize, index: usize, whole: usize, games_after: u8) -> usize {
+        length
+            .saturating_sub(index)
+            .saturating_add(whole.saturating_mul(usize::from(games_after)))
+    }
 }
 
 /// Whether `count` decisions to weigh and `forced` forced moves are more than an analysis of at
@@ -754,6 +812,56 @@ mod tests {
             forced: false,
             samples: 20,
         }
+    }
+
+    #[test]
+    fn play_outs_counted_as_a_save_replays_are_those_of_its_decisions() {
+        // A random 4-player game's decisions, counted one by one and over the kept copies: the
+        // same total; a game cut short counts more (its last game plays on to a whole game),
+        // never less than what was counted along the way.
+        let ruleset = Arc::new(
+            crownlands_rules::load(crownlands_core::Registry::shipped_ref(), "kingdomino")
+                .expect("kingdomino"),
+        );
+        let mut game = Game::new(ruleset, 4, 7).expect("a game");
+        let mut rng = GameRng::seed_from(7);
+        let mut decisions = Vec::new();
+        let mut at = Vec::new();
+        let mut index = 0;
+        while !game.is_over() {
+            let before = game.clone();
+            let Some(played) = game.play_random(|| rng.next_u32()) else {
+                break;
+            };
+            at.push((0, index));
+            decisions.push(Decision {
+                before,
+                played,
+                index,
+                so_far: MatchSoFar::default(),
+            });
+            index += 1;
+        }
+        let moves = vec![index];
+        let mut counted = PlayoutMoves::new(moves.clone());
+        for (d, &(g, i)) in decisions.iter().zip(&at) {
+            let weighed = d.before.legal_action_count() > 1;
+            counted.add(&d.before, g, i, 0, weighed);
+        }
+        let finished = playout_moves(&decisions, &at, &moves, true);
+        assert!(finished > 0);
+        assert_eq!(counted.total(true), finished);
+        assert_eq!(counted.at_least(), finished);
+        // The first ten moves alone, the game not finished: each counts to a whole game's end.
+        let mut cut = PlayoutMoves::new(vec![10]);
+        for (d, &(g, i)) in decisions.iter().zip(&at).take(10) {
+            cut.add(&d.before, g, i, 0, d.before.legal_action_count() > 1);
+        }
+        assert!(cut.at_least() < cut.total(false));
+        assert_eq!(
+            cut.total(false),
+            playout_moves(&decisions[..10], &at[..10], &[10], false)
+        );
     }
 
     #[test]

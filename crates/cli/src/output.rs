@@ -148,6 +148,18 @@ fn shown_on_stdout(text: &str, marks: bool) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(out)
 }
 
+/// `s` padded with spaces to `width` terminal columns (as `{s:<width$}` pads to `width`
+/// characters): a wide character counts two columns and a combining mark none, so a column of
+/// names (`漢字.txt`, `éx.txt`) lines up on the terminal ([`crownlands_core::text::columns`]).
+pub fn pad(s: &str, width: usize) -> String {
+    let mut out = s.to_string();
+    out.extend(std::iter::repeat_n(
+        ' ',
+        width.saturating_sub(crownlands_core::text::columns(s)),
+    ));
+    out
+}
+
 /// A file's path as output shows it: every control character escaped, new lines and tabs too
 /// (`bad\nFAKE.txt`), which standard output otherwise keeps (a file named with a new line
 /// would print a line of its own choosing).

@@ -9,7 +9,7 @@ use crate::errors::{CliError, CliResult};
 use crate::output::{round, say};
 use crownlands_bots::Level;
 use crownlands_bots::analysis::{
-    Analyst, Assessment, Decision, MatchSoFar, Summary, assess_all, playout_moves, summarize,
+    Analyst, Assessment, Decision, MatchSoFar, PlayoutMoves, Summary, assess_all, summarize,
     too_many_decisions,
 };
 use crownlands_core::Registry;
@@ -98,15 +98,27 @@ pub fn run(registry: &Registry, path: &Path, options: &Options<'_>) -> CliResult
     let mut count = 0usize;
     let mut forced = 0usize;
     let game_moves: Vec<usize> = save.games.iter().map(|g| g.actions.len()).collect();
+    // The play-outs' moves counted as the save is replayed: once they are past what is allowed
+    // (each game as long as the save holds it), no more copies are kept either (a stranger's
+    // 16-player match had taken a gigabyte before it was refused).
+    let mut playouts = PlayoutMoves::new(game_moves.clone());
+    let most_moves = options
+        .max_decisions
+        .saturating_mul(PLAYOUT_MOVES_PER_DECISION);
     let session = save
         .replay(registry, &file, |m| {
             if let Some(player) = m.before.to_act() {
-                if m.before.legal_action_count() <= 1 {
-                    forced += 1;
-                } else {
+                let weighed = m.before.legal_action_count() > 1;
+                if weighed {
                     count += 1;
+                } else {
+                    forced += 1;
                 }
-                if too_many_decisions(count, forced, options.max_decisions) {
+                let so_far = MatchSoFar::of(m.session.played());
+                playouts.add(m.before, m.game, m.index, so_far.games_after, weighed);
+                if too_many_decisions(count, forced, options.max_decisions)
+                    || playouts.at_least() > most_moves
+                {
                     return;
                 }
                 places.push((m.game, m.before.round(), m.before.side_of(player), player));
@@ -115,7 +127,7 @@ pub fn run(registry: &Registry, path: &Path, options: &Options<'_>) -> CliResult
                     before: m.before.clone(),
                     played: m.action,
                     index: decisions.len(),
-                    so_far: MatchSoFar::of(m.session.played()),
+                    so_far,
                 });
             }
         })
@@ -139,10 +151,7 @@ pub fn run(registry: &Registry, path: &Path, options: &Options<'_>) -> CliResult
             options.max_decisions
         )));
     }
-    let playout_moves = playout_moves(&decisions, &at, &game_moves, session.game().is_over());
-    let most_moves = options
-        .max_decisions
-        .saturating_mul(PLAYOUT_MOVES_PER_DECISION);
+    let playout_moves = playouts.total(session.game().is_over());
     if playout_moves > most_moves {
         let enough = playout_moves.div_ceil(PLAYOUT_MOVES_PER_DECISION);
         let moves: usize = game_moves.iter().sum();
@@ -431,7 +440,7 @@ impl Report<'_> {
         };
         let width = rows
             .iter()
-            .map(|r| mover(r).chars().count())
+            .map(|r| crownlands_core::text::columns(&mover(r)))
             .max()
             .unwrap_or(4)
             .max(6);
@@ -476,10 +485,10 @@ impl Report<'_> {
                 r.round.to_string()
             };
             say!(
-                "{:>4}  {:>6}  {:<width$}  {:<moves$} {:>5} {:>6.1}   {:<moves$} {:>5} {:>6.1}   {loss}",
+                "{:>4}  {:>6}  {}  {:<moves$} {:>5} {:>6.1}   {:<moves$} {:>5} {:>6.1}   {loss}",
                 r.number,
                 when,
-                mover(r),
+                crate::output::pad(&mover(r), width),
                 r.played,
                 percent(played.win),
                 played.score,

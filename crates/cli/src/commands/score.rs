@@ -386,7 +386,7 @@ pub fn run(
     }
     let width = order
         .iter()
-        .map(|&i| crate::output::shown_path(&scored[i].path).chars().count())
+        .map(|&i| crownlands_core::text::columns(&crate::output::shown_path(&scored[i].path)))
         .max()
         .unwrap_or(0);
     for &i in &order {
@@ -411,9 +411,9 @@ pub fn run(
             format!("  ({})", extra.join(", "))
         };
         say!(
-            "  {:>2}. {:width$}  {:>4}{compared}",
+            "  {:>2}. {}  {:>4}{compared}",
             places[i],
-            crate::output::shown_path(&s.path),
+            crate::output::pad(&crate::output::shown_path(&s.path), width),
             s.score.total,
         );
     }

@@ -616,12 +616,17 @@ fn tally_text(out: &mut String, t: &Tally, player: &str) {
         let _ = writeln!(out, "bonuses earned{paid} (share of games, seat 1 first):");
         let width = rates
             .iter()
-            .map(|(k, _)| k.chars().count())
+            .map(|(k, _)| crownlands_core::text::columns(k))
             .max()
             .unwrap_or(0);
         for (k, row) in &rates {
             let values: Vec<String> = row.iter().map(|x| format!("{:>5.1}%", x * 100.0)).collect();
-            let _ = writeln!(out, "  {k:<width$}  {}", values.join(" "));
+            let _ = writeln!(
+                out,
+                "  {}  {}",
+                crate::output::pad(k, width),
+                values.join(" ")
+            );
         }
     } else if !rates.is_empty() {
         let _ = writeln!(

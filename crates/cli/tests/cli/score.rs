@@ -541,6 +541,38 @@ fn standings_follow_the_ruleset_tie_breaks() {
 }
 
 #[test]
+fn standings_line_up_names_of_wide_characters() {
+    // `漢字` takes four columns on a terminal, two characters: the points line up in one column.
+    let files = [
+        TempFile::kingdom("wide漢字", RULEBOOK_EXAMPLE),
+        TempFile::kingdom("narrow", TIED_A),
+    ];
+    let args: Vec<String> = std::iter::once("score".to_string())
+        .chain(files.iter().map(TempFile::arg))
+        .collect();
+    let r = run(&args).ok();
+    let rows: Vec<&str> = r
+        .stdout
+        .lines()
+        .skip_while(|l| !l.starts_with("Standings"))
+        .skip(1)
+        .take(2)
+        .collect();
+    assert_eq!(rows.len(), 2, "{}", r.stdout);
+    // The columns up to the end of the points (`  (largest territory 9)` follows them).
+    let points_column = |row: &str| {
+        let at = row.find("  (").expect("points");
+        crownlands_core::text::columns(&row[..at])
+    };
+    assert_eq!(
+        points_column(rows[0]),
+        points_column(rows[1]),
+        "{}",
+        r.stdout
+    );
+}
+
+#[test]
 fn standings_of_queendomino_kingdoms_with_coins() {
     let a = "T[6] W\nC    W\n@coins 9\n";
     // (Building 6 is built once at a table.)
