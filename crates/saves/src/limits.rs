@@ -110,6 +110,11 @@ fn plain_expectation(msg: &str) -> String {
         "i32" => "a whole number from -2147483648 to 2147483647",
         "i64" | "isize" => "a whole number",
         "f32" | "f64" => "a number",
+        // An enum's name where a list or a number stands (`[1, 2]` for an action, `"action":
+        // [1]`), or a direction's (`"direction": [1]`).
+        "variant identifier" | "string or map" => {
+            "a name in quotes, one of those docs/saves.md lists for this field"
+        }
         "a sequence" => "a list",
         "a map" => "an object",
         t if t.starts_with("struct ") => "an object",
@@ -258,6 +263,14 @@ mod tests {
             (
                 "invalid type: string \"x\", expected enum Direction",
                 "invalid type: string \"x\", expected one of the values the format allows here (docs/saves.md)",
+            ),
+            (
+                "invalid type: sequence, expected variant identifier at line 1 column 1",
+                "invalid type: sequence, expected a name in quotes, one of those docs/saves.md lists for this field at line 1 column 1",
+            ),
+            (
+                "invalid type: sequence, expected string or map",
+                "invalid type: sequence, expected a name in quotes, one of those docs/saves.md lists for this field",
             ),
             (
                 "invalid type: string \"NaN\", expected f64",
