@@ -2131,6 +2131,44 @@ fn a_game_resumed_from_the_autosave_goes_back_into_its_own_files() {
     let _ = std::fs::remove_dir_all(&home);
 }
 
+/// The same where the autosave is given to `--load` (not resumed from the start's offer): the
+/// finished game goes back into the file it was saved in by hand, not a `-2` file beside it
+/// (a playtest's Royal Wedding).
+#[test]
+fn a_game_loaded_from_the_autosave_goes_back_into_the_file_it_was_saved_in() {
+    let dir = temp_dir("loaded-own-files");
+    let home = temp_dir("loaded-own-files-home");
+    let mut cfg = config(4, Palette::none());
+    cfg.save_dir = Some(dir.clone());
+    let mut app =
+        App::new_game(ruleset("kingdomino"), seats("you,greedy"), cfg.clone()).expect("sets up");
+    app.run_bots();
+    play_to_end(&mut app, 6);
+    press(&mut app, "s");
+    let saved = files_in(&dir);
+    assert_eq!(saved.len(), 1, "{saved:?}");
+    play_to_end(&mut app, 2);
+    // The autosave as it stands (two moves past the save), loaded by another run.
+    let autosave = home.join("autosave.json");
+    crownlands_saves::write_save(&autosave, &app.session().unwrap().to_save()).expect("written");
+    let mut app = App::load(&autosave, cfg.clone()).expect("loads");
+    app.run_bots();
+    play_to_end(&mut app, 1000);
+    assert_eq!(app.mode(), Mode::GameOver);
+    assert_eq!(files_in(&dir), saved, "no second file: {}", app.message());
+    assert!(
+        app.message().contains("where you saved it"),
+        "{}",
+        app.message()
+    );
+    assert_eq!(
+        crownlands_saves::read_save_file(&saved[0]).unwrap(),
+        app.session().unwrap().to_save()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&home);
+}
+
 /// A step's choice too long for its row ends in `…` (at 72x22 a Dragon's bribe read
 /// `Bribe the Dragon to burn Mine Tower (1¢`, cut with nothing to say so).
 #[test]

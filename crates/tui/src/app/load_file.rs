@@ -21,7 +21,8 @@ impl App {
     /// loaded.`) said with where the save's rules differ from this build's ruleset of their name
     /// and with the levels this build does not know; a file of the saves folder (not one from
     /// elsewhere, which is only read) is the game's own, so saved again or finished the game
-    /// goes back into it. On an error nothing changes.
+    /// goes back into it; a file from elsewhere goes back into the saves folder's file that
+    /// holds the game, if one does. On an error nothing changes.
     pub(super) fn load_file(
         &mut self,
         path: &Path,
@@ -41,6 +42,12 @@ impl App {
         }
         if self.in_saves_folder(path) {
             self.loaded_from_saves(path.to_path_buf(), save);
+        } else {
+            // From elsewhere (the autosave given to `--load`, a copy): the saves folder's file
+            // this game was saved in, if one holds it, is still its own, as a game resumed
+            // from the autosave's offer finds it (a playtest's game finished in a `-2` file
+            // beside the one it was saved in).
+            self.find_own_files();
         }
         self.refresh(now);
         Ok(())
