@@ -162,11 +162,18 @@ fn columns(app: &App, game: &Game, area: Rect) -> Columns {
             }
             let terrain = ruleset.terrains().get(t.terrain.index());
             let figures = format!("{}x{} {:>3}", t.squares, t.crowns, t.points);
-            // A name cut short reads alike for two terrains (`f`, `fo`): where it does not fit
-            // whole, the terrain's symbol, as the kingdoms draw it.
+            // A name cut short could read alike for two terrains (`f…`, `fo…`): where it does
+            // not fit whole, cut with its mark where no other terrain's name starts so
+            // (`gra…`), else the terrain's symbol, as the kingdoms draw it (a lone `G` among
+            // `wheat` and `lake` had read as a stray letter).
             let name = match terrain {
                 Some(t) if super::text::width(&t.name) + figures.len() < rw => t.name.clone(),
-                Some(t) => t.symbol.to_string(),
+                Some(t) => cut_terrain_name(
+                    ruleset.terrains(),
+                    &t.name,
+                    rw.saturating_sub(figures.len() + 1),
+                )
+                .unwrap_or_else(|| t.symbol.to_string()),
                 None => "?".to_string(),
             };
             territories.push((Line::from(row(&name, &figures, rw)), (t.points, 1)));
@@ -817,6 +824,24 @@ fn short_label(label: &str, room: usize) -> String {
     cut_at_end(&t, room)
 }
 
+/// A terrain's `name` cut with its mark to `room` columns (`gra…`), where what is left of it,
+/// at least two letters, starts the name of no other terrain of `terrains`: `None` where it
+/// would read alike for two.
+fn cut_terrain_name(
+    terrains: &[crownlands_core::terrain::Terrain],
+    name: &str,
+    room: usize,
+) -> Option<String> {
+    let cut = cut_at_end(name, room);
+    let head = cut.strip_suffix('…')?;
+    let alone = head.chars().count() >= 2
+        && terrains
+            .iter()
+            .filter(|t| t.name != name)
+            .all(|t| !t.name.to_lowercase().starts_with(&head.to_lowercase()));
+    alone.then_some(cut)
+}
+
 /// `t` cut to `room` columns with a mark, the mark after a letter or figure, never after a
 /// space or an apostrophe (`Grassland…`, `Queen…`); too narrow for a mark, the first letters.
 fn cut_at_end(t: &str, room: usize) -> String {
@@ -842,7 +867,7 @@ fn with_detail(line: &crownlands_core::modules::describe::ScoreLine) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{Fit, fit_rows, news_in, row, short_label, uncrowned};
+    use super::{Fit, cut_terrain_name, fit_rows, news_in, row, short_label, uncrowned};
 
     #[test]
     fn news_too_long_loses_its_words_in_brackets_first() {
@@ -882,6 +907,32 @@ mod tests {
         // Words squeezed that still do not fit are cut with the mark too (`Knights' Lo`).
         assert_eq!(short_label("Knights' Lodge", 12), "Knights' Lo.");
         assert_eq!(short_label("Queen's Knight's Inn", 12), "Queen's Kni…");
+    }
+
+    #[test]
+    fn a_terrain_name_cut_short_keeps_its_mark_where_it_reads_as_one_name() {
+        let terrain = |name: &str, symbol| crownlands_core::terrain::Terrain {
+            name: name.into(),
+            symbol,
+            colour: "#000000".into(),
+        };
+        let terrains = [
+            terrain("wheat", 'W'),
+            terrain("forest", 'F'),
+            terrain("grassland", 'G'),
+            terrain("fog", 'O'),
+        ];
+        assert_eq!(
+            cut_terrain_name(&terrains, "grassland", 4).as_deref(),
+            Some("gra…")
+        );
+        // `fo…` starts both `forest` and `fog`; a single letter says too little.
+        assert_eq!(cut_terrain_name(&terrains, "forest", 3), None);
+        assert_eq!(
+            cut_terrain_name(&terrains, "forest", 4).as_deref(),
+            Some("for…")
+        );
+        assert_eq!(cut_terrain_name(&terrains, "grassland", 2), None);
     }
 
     #[test]
