@@ -760,8 +760,10 @@ fn removed_again(what: &str, same_file: bool, first: &str) -> String {
 }
 
 /// Take building `number` out of the tiles gathered so far (`out`, whose numbers are in
-/// `numbers`), or report why not: a number no tile has, or one removed twice. Its place is left
-/// empty (in `places`) for a tile declared again in its stead.
+/// `numbers`), or report why not: a number no tile has, or one removed twice (a tile removed,
+/// declared again, then removed by a file extending that one is not: as with dominoes). Its
+/// place is left empty (in `places`) for a tile declared again in its stead. True where it
+/// was taken out.
 fn remove_building(
     loader: &mut Loader,
     out: &mut [Option<Building>],
@@ -770,20 +772,22 @@ fn remove_building(
     removed: &mut HashMap<u16, Loc>,
     number: u16,
     loc: &Loc,
-) {
-    if let Some(earlier) = removed.get(&number) {
+) -> bool {
+    let present = out
+        .iter()
+        .position(|b| b.as_ref().is_some_and(|b| b.number == number));
+    if present.is_none()
+        && let Some(earlier) = removed.get(&number)
+    {
         let msg = removed_again(
             &format!("building {number}"),
             earlier.file == loc.file,
             &loader.describe(earlier),
         );
         loader.err(loc, msg);
-        return;
+        return false;
     }
-    let Some(at) = out
-        .iter()
-        .position(|b| b.as_ref().is_some_and(|b| b.number == number))
-    else {
+    let Some(at) = present else {
         let have: Vec<u16> = out.iter().flatten().map(|b| b.number).collect();
         // In runs: `1 to 12, 15 to 32`.
         let list = crownlands_core::text::number_runs(&have, |n| n.to_string());
@@ -791,12 +795,13 @@ fn remove_building(
             loc,
             format!("no building tile numbered {number} to remove; the tiles so far: {list}"),
         );
-        return;
+        return false;
     };
     out[at] = None;
     places.insert(number, at);
     numbers.remove(&number);
     removed.insert(number, loc.clone());
+    true
 }
 
 /// The building tiles of every block, in order: numbers unique across the blocks, values
@@ -814,14 +819,17 @@ fn buildings(
     let mut numbers: HashMap<u16, Loc> = HashMap::new();
     // The tiles removed so far, each with the entry that removed it.
     let mut removed: HashMap<u16, Loc> = HashMap::new();
-    // The names of the tiles so far (as a reader sees them: `text::look`), by number, each
-    // with where it was written: two tiles alike by name are told apart nowhere else.
-    let mut names: HashMap<u16, (String, Loc)> = HashMap::new();
+    // The names of the tiles so far (as a reader sees them: `text::look`, and as written), by
+    // number, each with where it was written: two tiles alike by name are told apart nowhere
+    // else.
+    let mut names: HashMap<u16, (String, String, Loc)> = HashMap::new();
+    // The tiles declared and not removed since: at most `MAX_BUILDINGS` (a file that removes
+    // every tile may declare as many again, as with dominoes).
     let mut seen = 0;
     'blocks: for (bi, b) in blocks.iter().enumerate() {
         for (number, loc) in &b.building_removals {
             names.remove(number);
-            remove_building(
+            if remove_building(
                 loader,
                 &mut out,
                 &mut places,
@@ -829,7 +837,9 @@ fn buildings(
                 &mut removed,
                 *number,
                 loc,
-            );
+            ) {
+                seen -= 1;
+            }
         }
         for (i, d) in b.buildings.iter().enumerate() {
             seen += 1;
@@ -878,18 +888,12 @@ fn buildings(
             {
                 let loc = loader.loc(b.file, &at(&["name"]));
                 let look = crownlands_core::text::look(name);
-                let mut alike: Vec<(&u16, &(String, Loc))> =
-                    names.iter().filter(|(_, (l, _))| *l == look).collect();
+                let mut alike: Vec<(&u16, &(String, String, Loc))> =
+                    names.iter().filter(|(_, (l, _, _))| *l == look).collect();
                 alike.sort_by_key(|(n, _)| **n);
                 // A warning, not an error: a save's embedded ruleset written before this check
                 // must still load.
-                if let Some((first, (_, first_loc))) = alike.first() {
-                    let first_name = blocks
-                        .iter()
-                        .flat_map(|b| &b.buildings)
-                        .find(|o| o.number == **first)
-                        .and_then(|o| o.name.as_deref())
-                        .unwrap_or_default();
+                if let Some((first, (_, first_name, first_loc))) = alike.first() {
                     let named = if first_name == name {
                         format!("as building {first} is")
                     } else {
@@ -908,7 +912,7 @@ fn buildings(
                         ),
                     );
                 } else {
-                    names.insert(d.number, (look, loc));
+                    names.insert(d.number, (look, name.to_string(), loc));
                 }
             }
             let v = &d.value;

@@ -2934,6 +2934,73 @@ fn building_tiles_are_removed_and_replaced_by_number() {
     );
 }
 
+/// A tile replaced by a file may be replaced (or removed) again by a file extending it, as a
+/// domino may; a file that removes every tile may declare as many as the limit again; and the
+/// warning on names alike names the tile as it stands, not the one it replaced.
+#[test]
+fn building_tiles_replaced_in_a_chain_are_replaced_again() {
+    let registry = crownlands_core::Registry::shipped_ref();
+    let dir = common::temp_dir("buildings-chain");
+    let hall = |name: &str, points: u32| {
+        format!(
+            "remove-buildings = [1]
+[[building]]
+number = 1
+name = \"{name}\"
+value = {{ kind = \"fixed\", points = {points} }}
+"
+        )
+    };
+    common::write(
+        &dir,
+        "a.toml",
+        &format!("extends = \"queendomino\"\n{}", hall("A hall", 4)),
+    );
+    let b = common::write(
+        &dir,
+        "b.toml",
+        &format!("extends = \"a.toml\"\n{}", hall("B hall", 9)),
+    );
+    let r = load_path(registry, &b).unwrap_or_else(|e| panic!("{e}"));
+    let one = r.buildings().iter().find(|t| t.number == 1).expect("1");
+    assert_eq!(one.name, "B hall");
+    assert_eq!(r.buildings().len(), 32);
+    let c = common::write(
+        &dir,
+        "c.toml",
+        "extends = \"a.toml\"\nremove-buildings = [1]\n",
+    );
+    let r = load_path(registry, &c).unwrap_or_else(|e| panic!("{e}"));
+    assert!(r.buildings().iter().all(|t| t.number != 1));
+    // Every tile removed, then the limit's 256 declared.
+    let mut all = String::from("extends = \"queendomino\"\nremove-buildings = [");
+    all.push_str(
+        &(1..=32)
+            .map(|n| n.to_string())
+            .collect::<Vec<_>>()
+            .join(", "),
+    );
+    all.push_str("]\n");
+    for n in 1..=256 {
+        all.push_str(&format!(
+            "[[building]]\nnumber = {n}\nvalue = {{ kind = \"fixed\", points = 1 }}\n"
+        ));
+    }
+    let r = load_str(registry, &all, Path::new("all.toml")).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(r.buildings().len(), 256);
+    // A name alike the one a replaced tile has now: named as it is now.
+    let w = warnings_of(
+        "extends = \"queendomino\"\nremove-buildings = [5]\n[[building]]\nnumber = 5\nname = \"Hall\"\n[[building]]\nnumber = 40\nname = \"hall\"\n",
+        "b5.toml",
+    );
+    assert!(
+        w.iter()
+            .any(|d| d.message.contains("and building 5 `Hall`")),
+        "{w:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Two building tiles may not share a name (nor names that read alike): the scores, the
 /// statistics and the screens tell tiles apart by name. A removed tile's name is free again.
 #[test]
