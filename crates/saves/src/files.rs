@@ -307,7 +307,8 @@ pub fn write_output(output: &Path, bytes: &[u8], force: bool) -> Result<(), Save
 pub fn save_into_dir(dir: &Path, save: &Save) -> Result<PathBuf, SaveError> {
     save_into_dir_as(
         dir,
-        &format!("{}-seed-{}", save.ruleset_name, save.seed),
+        &save.ruleset_name,
+        &format!("-seed-{}", save.seed),
         save,
     )
 }
@@ -316,19 +317,26 @@ pub fn save_into_dir(dir: &Path, save: &Save) -> Result<PathBuf, SaveError> {
 const MAX_STEM: usize = 150;
 
 /// Write `save` atomically into the directory `dir` (created if missing) as `STEM.json`, or
-/// `STEM-2.json` and so on when that is taken. `stem` is made safe for any file system: characters
-/// other than ASCII letters, digits, `-`, `_` and `.` become `_`, and it is cut to 150
-/// characters. Safe to call from several threads or processes at once. Returns the path written.
+/// `STEM-2.json` and so on when that is taken, the stem `name` then `tail` (`kingdomino` and
+/// `-game-07`). The stem is made safe for any file system: characters other than letters,
+/// digits, `-`, `_` and `.` become `_`, and it is cut to 150 bytes, from the end of `name` (a
+/// long ruleset name no longer cuts off the game's number). Safe to call from several threads
+/// or processes at once. Returns the path written.
 ///
 /// The save is written whole into a temporary file first, then linked under the first free name
 /// (see [`write_new`]): a name never holds less than a complete save, even when the process is
 /// killed; a killed process may leave a temporary file, which [`prepare_save_dir`] removes.
 ///
 /// `crownlands simulate --bots ... --save DIR` names its files after the game and its seats.
-pub fn save_into_dir_as(dir: &Path, stem: &str, save: &Save) -> Result<PathBuf, SaveError> {
+pub fn save_into_dir_as(
+    dir: &Path,
+    name: &str,
+    tail: &str,
+    save: &Save,
+) -> Result<PathBuf, SaveError> {
     let shown = dir.display().to_string();
     create_folder(dir).map_err(|e| SaveError::new(&shown, Problem::Write(e)))?;
-    let stem = file_stem(stem);
+    let stem = file_stem(name, tail);
     let first = format!("{stem}.json");
     let tmp = write_temp(dir, first.as_ref(), save.to_json().as_bytes(), None)
         .map_err(|e| SaveError::new(&shown, Problem::Write(e)))?;
@@ -434,28 +442,38 @@ fn process_may_run(pid: u32, entry: &fs::DirEntry) -> bool {
     age < STALE_AGE
 }
 
-/// `stem` with only letters, digits (of any script: a ruleset named `désert` saves as
-/// `désert-...`), `-`, `_` and `.`, anything else `_` (a leading `.` would hide the file, so it
-/// becomes `_`), at most [`MAX_STEM`] bytes of UTF-8 (file names are limited in bytes), never
-/// empty.
-fn file_stem(stem: &str) -> String {
+/// `name` then `tail` as a file stem: only letters, digits (of any script: a ruleset named
+/// `désert` saves as `désert-...`), `-`, `_` and `.`, anything else `_` (a leading `.` would
+/// hide the file, so it becomes `_`), at most [`MAX_STEM`] bytes of UTF-8 (file names are
+/// limited in bytes), never empty. What is cut to fit is the end of `name`: `tail` (the game's
+/// number or seed, which tells the files apart) stays whole, itself at most half the stem.
+fn file_stem(name: &str, tail: &str) -> String {
+    let tail = portable(tail, MAX_STEM / 2);
+    let mut s = portable(name, MAX_STEM - tail.len());
+    if s.is_empty() {
+        s.push_str("game");
+    }
+    s.push_str(&tail);
+    if s.starts_with('.') {
+        s.replace_range(..1, "_");
+    }
+    s
+}
+
+/// `text` with what a file name may not hold written `_`, cut to at most `max` bytes on a
+/// character's boundary.
+fn portable(text: &str, max: usize) -> String {
     let mut s = String::new();
-    for c in stem.chars() {
+    for c in text.chars() {
         let c = if c.is_alphanumeric() || c == '-' || c == '_' || c == '.' {
             c
         } else {
             '_'
         };
-        if s.len() + c.len_utf8() > MAX_STEM {
+        if s.len() + c.len_utf8() > max {
             break;
         }
         s.push(c);
-    }
-    if s.starts_with('.') {
-        s.replace_range(..1, "_");
-    }
-    if s.is_empty() {
-        s.push_str("game");
     }
     s
 }
@@ -773,21 +791,29 @@ mod tests {
     #[test]
     fn stems_are_portable_and_bounded() {
         assert_eq!(
-            file_stem("kingdomino-game-7-mcts:500ms-greedy"),
+            file_stem("kingdomino", "-game-7-mcts:500ms-greedy"),
             "kingdomino-game-7-mcts_500ms-greedy"
         );
-        assert_eq!(file_stem("../x/y"), "_._x_y");
-        assert_eq!(file_stem(""), "game");
-        assert_eq!(file_stem(&"a".repeat(400)).len(), MAX_STEM);
+        assert_eq!(file_stem("../x/y", ""), "_._x_y");
+        assert_eq!(file_stem("", ""), "game");
+        assert_eq!(file_stem("", "-seed-3"), "game-seed-3");
+        assert_eq!(file_stem(&"a".repeat(400), "").len(), MAX_STEM);
         // Letters of any script stay; what is not a letter or a digit (a right-to-left mark,
         // an escape, a slash) does not; the limit is in bytes, on a character's boundary.
-        assert_eq!(file_stem("désert-game-1"), "désert-game-1");
-        assert_eq!(file_stem("王国\u{202e}x\u{1b}/"), "王国_x__");
-        assert_eq!(file_stem(&"é".repeat(100)), "é".repeat(MAX_STEM / 2));
+        assert_eq!(file_stem("désert", "-game-1"), "désert-game-1");
+        assert_eq!(file_stem("王国\u{202e}x\u{1b}/", ""), "王国_x__");
+        assert_eq!(file_stem(&"é".repeat(100), ""), "é".repeat(MAX_STEM / 2));
         assert_eq!(
-            file_stem(&format!("a{}", "é".repeat(100))).len(),
+            file_stem(&format!("a{}", "é".repeat(100)), "").len(),
             MAX_STEM - 1
         );
+        // A long name is cut, not the game's number after it (an adversarial tester's 150-byte
+        // ruleset name had saved three games as `NAME.json`, `NAME-2.json`, `NAME-3.json`).
+        let long = file_stem(&"王国".repeat(25), "-game-07");
+        assert!(long.ends_with("-game-07"), "{long}");
+        assert!(long.len() <= MAX_STEM, "{long}");
+        let tail = file_stem("k", &"x".repeat(400));
+        assert_eq!(tail.len(), 1 + MAX_STEM / 2);
     }
 
     #[test]
@@ -799,8 +825,8 @@ mod tests {
         );
         let save = Save::from_actions(ruleset, crate::Player::seats(2, "random"), 3, &[Vec::new()])
             .unwrap();
-        let a = save_into_dir_as(&dir, "kingdomino-game-1-greedy-random", &save).unwrap();
-        let b = save_into_dir_as(&dir, "kingdomino-game-1-greedy-random", &save).unwrap();
+        let a = save_into_dir_as(&dir, "kingdomino", "-game-1-greedy-random", &save).unwrap();
+        let b = save_into_dir_as(&dir, "kingdomino", "-game-1-greedy-random", &save).unwrap();
         assert!(a.ends_with("kingdomino-game-1-greedy-random.json"), "{a:?}");
         assert!(
             b.ends_with("kingdomino-game-1-greedy-random-2.json"),

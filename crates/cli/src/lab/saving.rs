@@ -115,7 +115,12 @@ impl<'a> SaveDir<'a> {
             })
             .collect();
         let save = Save::from_actions(self.ruleset.clone(), seats, seed, actions)?;
-        let path = save_into_dir_as(self.dir, &self.stem(index, players), &save)?;
+        let path = save_into_dir_as(
+            self.dir,
+            self.ruleset.name(),
+            &self.tail(index, players),
+            &save,
+        )?;
         let saved = Saved {
             game: index + 1,
             path,
@@ -138,15 +143,10 @@ impl<'a> SaveDir<'a> {
             .map_err(|e| -> RecordError { Box::new(e) })
     }
 
-    /// `kingdomino-game-07-random-greedy`, or `kingdomino-game-07` when every seat has the same
-    /// player.
-    fn stem(&self, index: u64, players: &[String]) -> String {
-        let mut stem = format!(
-            "{}-game-{:0width$}",
-            self.ruleset.name(),
-            index + 1,
-            width = self.width
-        );
+    /// What follows the ruleset's name in a game's file name: `-game-07-random-greedy`, or
+    /// `-game-07` when every seat has the same player.
+    fn tail(&self, index: u64, players: &[String]) -> String {
+        let mut stem = format!("-game-{:0width$}", index + 1, width = self.width);
         if players.iter().any(|p| *p != players[0]) {
             let seats = players.join("-");
             if seats.len() <= MAX_SEATS_IN_NAME {

@@ -1137,7 +1137,7 @@ impl App {
             .kept
             .as_ref()
             .is_some_and(|(_, written)| *written == save);
-        let stem = format!("{}-seed-{}", save.ruleset_name, save.seed);
+        let tail = format!("-seed-{}", save.seed);
         // A match of several games (Dynasty) is kept whole, and said so.
         let what = if session.match_games() > 1 {
             "Match"
@@ -1147,7 +1147,7 @@ impl App {
         let written = match &ours {
             Some(path) if same => Ok(path.clone()),
             Some(path) => crownlands_saves::write_save(path, &save).map(|()| path.clone()),
-            None => crownlands_saves::save_into_dir_as(dir, &stem, &save),
+            None => crownlands_saves::save_into_dir_as(dir, &save.ruleset_name, &tail, &save),
         };
         let dir = replay::printable(&dir.display().to_string());
         self.message = match &written {
