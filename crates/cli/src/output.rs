@@ -168,7 +168,9 @@ pub fn shown_path(path: &std::path::Path) -> String {
 }
 
 /// A path's text, each byte that is no UTF-8 written `\xff` (where `display` writes `�` for
-/// any, and two files named `u\xff.txt` and `u\xfe.txt` read alike).
+/// any, and two files named `u\xff.txt` and `u\xfe.txt` read alike), and so each backslash of
+/// the name written `\\` (a file named `u\xff.txt` in letters is not the one whose name holds
+/// the byte 0xff, nor `b\u{1b}.txt` in letters the one holding an escape).
 pub fn path_text(path: &std::path::Path) -> String {
     #[cfg(unix)]
     {
@@ -178,7 +180,7 @@ pub fn path_text(path: &std::path::Path) -> String {
         if std::str::from_utf8(bytes).is_err() {
             let mut out = String::with_capacity(bytes.len() + 8);
             for chunk in bytes.utf8_chunks() {
-                out.push_str(chunk.valid());
+                out.push_str(&chunk.valid().replace('\\', "\\\\"));
                 for b in chunk.invalid() {
                     let _ = write!(out, "\\x{b:02x}");
                 }
@@ -186,7 +188,7 @@ pub fn path_text(path: &std::path::Path) -> String {
             return out;
         }
     }
-    path.display().to_string()
+    path.display().to_string().replace('\\', "\\\\")
 }
 
 /// Write `text` and a new line to standard error, ignoring write errors (see [`say_err!`]).
@@ -317,6 +319,9 @@ mod tests {
         assert_eq!(super::path_text(&path(b"u\xff.txt")), "u\\xff.txt");
         assert_eq!(super::path_text(&path(b"u\xfe.txt")), "u\\xfe.txt");
         assert_eq!(super::path_text(&path("é.txt".as_bytes())), "é.txt");
+        // A backslash written in the name is doubled: not read as the escape of a byte.
+        assert_eq!(super::path_text(&path(b"u\\xff.txt")), "u\\\\xff.txt");
+        assert_eq!(super::path_text(&path(b"\\\xff")), "\\\\\\xff");
     }
 
     #[test]
