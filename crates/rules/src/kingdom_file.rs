@@ -1094,13 +1094,15 @@ fn marks(t: &str, suffix: &str, syntax: &Syntax<'_>) -> Result<Vec<CellMark>, Ce
             )));
         };
         let number = &after[..end];
-        let n = number
-            .parse::<u32>()
-            .ok()
-            .filter(|_| number.bytes().all(|b| b.is_ascii_digit()));
+        // Digits, no leading zeros (`T[01]`), as every number of the file is written.
+        let n = number.parse::<u32>().ok().filter(|_| {
+            number.bytes().all(|b| b.is_ascii_digit())
+                && (number == "0" || !number.starts_with('0'))
+        });
         let Some(n) = n else {
             return Err(CellError::Piece(format!(
-                "bad {what} number `[{number}]` in `{t}`: write the number of a {what} tile, e.g. `T[12]`"
+                "bad {what} number `[{}]` in `{t}`: write the number of a {what} tile without leading zeros, e.g. `T[12]`",
+                crownlands_core::text::excerpt(number)
             )));
         };
         out.push(CellMark {

@@ -881,8 +881,16 @@ T+++ F2+ T[1]x
 @knights 2 3
 @queen yes
 @gold 5
+T[01]
 ";
     let d = parse_side(text, "k.txt", &r, 5).expect_err("problems");
+    // Written with a leading zero, as a crown count or a coin count may not be.
+    assert_diag(
+        &d,
+        10,
+        1,
+        &["bad building number `[01]`", "without leading zeros"],
+    );
     assert_diag(
         &d,
         1,

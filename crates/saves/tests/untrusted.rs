@@ -394,6 +394,39 @@ fn save_messages_quote_at_most_40_characters() {
     assert_short(&e);
 }
 
+/// The notation's version is written as the notation writes numbers (no leading zero or sign);
+/// one past 64 bits is newer, not "no notation"; and a long one is quoted short.
+#[test]
+fn the_notation_version_is_read_as_written() {
+    let game = cgn();
+    let with = |v: &str| {
+        import_error(&game.replacen(
+            "[Notation \"crownlands 2\"]",
+            &format!("[Notation \"crownlands {v}\"]"),
+            1,
+        ))
+        .to_string()
+    };
+    for v in ["02", "+2", "0", " 2"] {
+        assert!(
+            with(v).contains("is not a notation this crownlands reads"),
+            "{v}"
+        );
+    }
+    let huge = with("99999999999999999999");
+    assert!(
+        huge.contains("notation version 99999999999999999999 is newer"),
+        "{huge}"
+    );
+    let long = with(&"9".repeat(1000));
+    assert!(long.contains("is newer") && long.contains("..."), "{long}");
+    assert_short(&import_error(&game.replacen(
+        "[Notation \"crownlands 2\"]",
+        &format!("[Notation \"crownlands {}\"]", "9".repeat(1000)),
+        1,
+    )));
+}
+
 #[test]
 fn notation_messages_quote_at_most_40_characters() {
     let game = cgn();

@@ -215,21 +215,28 @@ pub(super) fn check_version(
     let Some(h) = headers.get("Notation") else {
         return Ok(());
     };
+    // Digits as the notation writes them, no sign or leading zeros (`crownlands 02`); a number
+    // past 64 bits is a newer version all the same.
     let version = h
         .value
         .strip_prefix("crownlands ")
-        .and_then(|v| v.parse::<u64>().ok());
+        .filter(|v| !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()) && !v.starts_with('0'));
+    let newer = |v: &str| {
+        v.parse::<u64>()
+            .map_or(true, |n| n > u64::from(NOTATION_VERSION))
+    };
     match version {
-        Some(v) if v > u64::from(NOTATION_VERSION) => Err(err(
+        Some(v) if newer(v) => Err(err(
             file,
             h.line,
             h.column,
             format!(
-                "notation version {v} is newer than this crownlands reads (up to \
-                 {NOTATION_VERSION}); upgrade crownlands to import it"
+                "notation version {} is newer than this crownlands reads (up to \
+                 {NOTATION_VERSION}); upgrade crownlands to import it",
+                shortened(v)
             ),
         )),
-        Some(v) if v >= 1 => Ok(()),
+        Some(_) => Ok(()),
         _ => Err(err(
             file,
             h.line,
