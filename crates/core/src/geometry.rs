@@ -96,6 +96,16 @@ impl Direction {
         self as usize
     }
 
+    /// The direction pointing the other way: east's is west.
+    pub fn opposite(self) -> Direction {
+        match self {
+            Direction::East => Direction::West,
+            Direction::South => Direction::North,
+            Direction::West => Direction::East,
+            Direction::North => Direction::South,
+        }
+    }
+
     /// `east`, `south`, `west`, `north`.
     pub fn name(self) -> &'static str {
         self.into()

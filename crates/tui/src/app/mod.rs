@@ -943,7 +943,8 @@ impl App {
             }
             if matches!(game.phase(), Phase::Place { .. }) {
                 let f = place::frame(game.kingdom(game.side_of(seat)));
-                self.ghost = game.placements().iter().next().unwrap_or_else(|| {
+                // The first spot Tab goes through (`place::spots`).
+                self.ghost = place::spots(&game).first().copied().unwrap_or_else(|| {
                     place::clamp(Placement::new(Cell::new(1, 0), Direction::East), f)
                 });
             }
@@ -1940,21 +1941,34 @@ impl App {
         };
         let f = place::frame(game.kingdom(game.side_of(player)));
         let must_discard = self.must_discard();
-        let placements: Vec<Placement> = game.placements().iter().collect();
+        let placements = place::spots(game);
+        let same_spot = |p: Placement| place::same_spot(game, p);
+        let mut note = None;
         match key {
             Key::Left | Key::Char('h') => self.ghost = place::moved(self.ghost, -1, 0, f),
             Key::Right | Key::Char('l') => self.ghost = place::moved(self.ghost, 1, 0, f),
             Key::Up | Key::Char('k') => self.ghost = place::moved(self.ghost, 0, -1, f),
             Key::Down | Key::Char('j') => self.ghost = place::moved(self.ghost, 0, 1, f),
-            Key::Char('r' | 'R') => self.ghost = place::rotated(self.ghost, f),
+            Key::Char('r' | 'R') => {
+                let turned = place::rotated(self.ghost, f);
+                // At the frame's edge the turn would leave it: the whole domino steps in, its
+                // first square too (said: it had seemed to move by itself).
+                if turned.first != self.ghost.first {
+                    note = Some(TURNED_IN);
+                }
+                self.ghost = turned;
+            }
             Key::Tab | Key::BackTab if !placements.is_empty() => {
                 let n = placements.len();
-                let at = placements.iter().position(|p| *p == self.ghost);
+                let at = placements.iter().position(|p| *p == same_spot(self.ghost));
                 let next = match (at, key) {
                     (Some(i), Key::Tab) => (i + 1) % n,
                     (Some(i), _) => (i + n - 1) % n,
                     (None, _) => 0,
                 };
+                if n == 1 && at.is_some() {
+                    note = Some(ONLY_SPOT);
+                }
                 self.ghost = placements[next];
             }
             // No legal spot to jump to: it fits nowhere (said below).
@@ -1986,6 +2000,9 @@ impl App {
         }
         self.ghost_moved();
         self.update_illegal();
+        if let Some(note) = note {
+            self.message = note.into();
+        }
         // A domino that fits nowhere fits nowhere turned or moved either: said, where the
         // status line would go blank.
         if must_discard
@@ -2565,6 +2582,12 @@ const UNDONE: &str = "Undone:";
 
 /// The refusals of a discard and of a placement, cleared once the ghost moves.
 const FITS_SOMEWHERE: &str = "It fits somewhere, so it cannot be discarded.";
+
+/// `r` at the edge of the kingdom's frame: the turn would take the second square past it.
+const TURNED_IN: &str = "Turned, and moved one square in to stay inside the kingdom's frame.";
+
+/// Tab where the domino has one legal spot (either way round, for two like squares).
+const ONLY_SPOT: &str = "This is the only legal spot: Enter places the domino here.";
 pub(crate) const CANNOT_PLACE: &str = "Cannot place here: ";
 /// What moving or turning a domino that fits nowhere is told.
 const FITS_NOWHERE: &str = "It fits nowhere, however turned or moved: Enter (or d) discards it.";

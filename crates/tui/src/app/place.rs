@@ -1,6 +1,6 @@
 //! The ghost domino a human moves around the kingdom before placing it.
 
-use crownlands_core::{Cell, Direction, Kingdom, Placement};
+use crownlands_core::{Cell, Direction, Game, Kingdom, Placement};
 
 /// The cells of a kingdom where squares may still go, as (min x, min y, max x, max y) around the
 /// castle: the occupied bounding box stretched as far as the grid size allows in every direction
@@ -47,6 +47,34 @@ pub fn rotated(p: Placement, f: (i8, i8, i8, i8)) -> Placement {
         Direction::North => Direction::East,
     };
     clamp(Placement::new(p.first, d), f)
+}
+
+/// The legal spots of the domino to place, as Tab goes through them: each way of laying it
+/// once (a domino of two like squares laid either way round on the same cells is one spot,
+/// [`crownlands_core::PlacementSet::distinct`]: Tab had seemed to do nothing, flipping between
+/// the two).
+pub fn spots(game: &Game) -> Vec<Placement> {
+    let placements = game.placements();
+    match to_place(game) {
+        Some(d) => placements.distinct(d).iter().collect(),
+        None => placements.iter().collect(),
+    }
+}
+
+/// The placement among [`spots`] that lays the domino as `p` does (`p` itself, or for a
+/// domino of two like squares laid west or north, the same cells laid east or south).
+pub fn same_spot(game: &Game, p: Placement) -> Placement {
+    match to_place(game) {
+        Some(d) if crownlands_core::PlacementSet::repeats(d, p) => {
+            Placement::new(p.second(), p.direction.opposite())
+        }
+        _ => p,
+    }
+}
+
+fn to_place(game: &Game) -> Option<&crownlands_core::domino::Domino> {
+    game.domino_to_place()
+        .and_then(|d| game.ruleset().dominoes().get(d.index()))
 }
 
 #[cfg(test)]
