@@ -779,9 +779,18 @@ pub fn row(label: &str, value: &str, width: usize) -> String {
 }
 
 /// The line of `count` territories without crowns in `room` columns, said in words however
-/// short (`6 without crowns`, `6 no crowns`, `no crowns`): `6 wi. crowns` had read as a code.
+/// short (`6 territories without crowns`, `6 terr. without crowns`, `6 without crowns`, `6 no
+/// crowns`, `no crowns`): `6 wi. crowns` had read as a code, and `8 without crowns` alone as
+/// eight squares.
 fn uncrowned(count: usize, room: usize) -> String {
+    let territories = if count == 1 {
+        "territory"
+    } else {
+        "territories"
+    };
     [
+        format!("{count} {territories} without crowns"),
+        format!("{count} terr. without crowns"),
         format!("{count} without crowns"),
         format!("{count} no crowns"),
         "no crowns".to_string(),
@@ -937,7 +946,10 @@ mod tests {
 
     #[test]
     fn territories_without_crowns_are_said_in_words_however_short() {
-        assert_eq!(uncrowned(7, 30), "7 without crowns");
+        assert_eq!(uncrowned(7, 30), "7 territories without crowns");
+        assert_eq!(uncrowned(1, 30), "1 territory without crowns");
+        assert_eq!(uncrowned(7, 22), "7 terr. without crowns");
+        assert_eq!(uncrowned(7, 20), "7 without crowns");
         // Six columns at 100x32 had `7 wi. crowns`, ten at 100x30 `5 witho…`.
         assert_eq!(uncrowned(7, 12), "7 no crowns");
         assert_eq!(uncrowned(7, 9), "no crowns");
