@@ -2131,6 +2131,42 @@ fn a_game_resumed_from_the_autosave_goes_back_into_its_own_files() {
     let _ = std::fs::remove_dir_all(&home);
 }
 
+/// `s` pressed while a bot thinks: where the game was saved stays said while the bots move,
+/// until the person's own move (at the default pace the bot's next move had cleared it).
+#[test]
+fn a_save_asked_during_a_bots_turn_stays_said_until_your_move() {
+    let dir = temp_dir("saved-during-bots");
+    let mut cfg = config(4, Palette::none());
+    cfg.save_dir = Some(dir.clone());
+    let mut app =
+        App::new_game(ruleset("kingdomino"), seats("greedy,you,greedy"), cfg).expect("sets up");
+    let mut saw = false;
+    for _ in 0..200 {
+        match app.mode() {
+            Mode::BotThinking if !saw => {
+                press(&mut app, "s");
+                assert!(app.message().starts_with("Saved "), "{}", app.message());
+                app.run_bots();
+                assert!(app.message().starts_with("Saved "), "{}", app.message());
+                saw = true;
+            }
+            Mode::BotThinking => app.run_bots(),
+            Mode::Claim | Mode::Place if saw => {
+                press(&mut app, "<enter>");
+                if app.mode() == Mode::Place && !app.ghost_is_legal() {
+                    continue;
+                }
+                assert!(!app.message().starts_with("Saved "), "{}", app.message());
+                break;
+            }
+            Mode::Place if !app.ghost_is_legal() => press(&mut app, "<tab><enter>"),
+            _ => press(&mut app, "<enter>"),
+        }
+    }
+    assert!(saw);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// The same where the autosave is given to `--load` (not resumed from the start's offer): the
 /// finished game goes back into the file it was saved in by hand, not a `-2` file beside it
 /// (a playtest's Royal Wedding).

@@ -1073,7 +1073,11 @@ impl App {
                         self.pending = None;
                     }
                 }
-                self.message.clear();
+                // Where the game was saved, asked while a bot played, stays until a person
+                // moves (at the default pace the bot's next move had cleared it in a second).
+                if human || !self.message.starts_with(SAVED) {
+                    self.message.clear();
+                }
                 if human {
                     self.autosave_note = None;
                     self.news_note = None;
