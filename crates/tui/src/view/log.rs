@@ -19,14 +19,24 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     }
     let room = usize::from(area.height - 2);
     let width = usize::from(area.width.saturating_sub(2)).max(1);
-    // The newest moves that fit, wrapped; a move's later lines are indented. The lines of steps
-    // skipped with nothing to do are shown only where they push none of the newest moves out
-    // (at 80x24 one such line, wrapped, had left a build and the Queen changing hosts out of the
-    // box): `m` shows them all.
-    let all = newest_rows(app.log().rev(), room, width);
+    let log: Vec<&str> = app.log().collect();
+    let rows = box_rows(&log, room, width);
+    Paragraph::new(rows.into_iter().map(Line::from).collect::<Vec<_>>())
+        .block(block(title(room, usize::from(area.width)), app))
+        .render(area, buf);
+}
+
+/// The rows of the box for `log` (oldest first) in `room` rows of `width` columns, top first:
+/// the newest moves that fit, wrapped (a move's later lines are indented), next to the status
+/// line. The lines of steps skipped with nothing to do are shown only where they push none of
+/// the newest moves out (at 80x24 one such line, wrapped, had left a build and the Queen
+/// changing hosts out of the box): `m` shows them all.
+fn box_rows(log: &[&str], room: usize, width: usize) -> Vec<String> {
+    let all = newest_rows(log.iter().rev().copied(), room, width);
     let moves = newest_rows(
-        app.log()
+        log.iter()
             .rev()
+            .copied()
             .filter(|e| !crate::app::describe::is_skip_line(e)),
         room,
         width,
@@ -50,26 +60,29 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     // hint over the top of a tall log hides the oldest, never the few of a game's start.
     rows.resize(room.max(rows.len()), String::new());
     rows.reverse();
-    Paragraph::new(rows.into_iter().map(Line::from).collect::<Vec<_>>())
-        .block(block(title(room), app))
-        .render(area, buf);
+    rows
 }
 
 /// The box's title: where it has rows for fewer than the newest few moves (one row with six
 /// players at 100x32), it says that `m` shows them all, as the status line says at 80x24 where
-/// there is no box.
-fn title(room: usize) -> &'static str {
-    if room < RECENT_MOVES {
-        " Moves (m: all moves) "
-    } else {
-        " Moves "
+/// there is no box; as short as the box's top needs (`Moves (m: all mov` had been cut, Royal
+/// Wedding at 80x24).
+fn title(room: usize, width: usize) -> &'static str {
+    if room >= RECENT_MOVES {
+        return " Moves ";
     }
+    // (The frame's corners take two columns.)
+    [" Moves (m: all moves) ", " Moves (m: all) ", " Moves (m) "]
+        .into_iter()
+        .find(|t| t.chars().count() + 2 <= width)
+        .unwrap_or(" Moves ")
 }
 
 /// The rows of the newest of `entries` (newest first) that fit in `room` rows of `width`
-/// columns, newest first, with the entries they show whole (a last one cut to the rows left,
-/// its start with `…`: the newest always, and an older one rather than blank rows above the
-/// newer ones).
+/// columns, newest first, with the entries they show (a last one cut to the rows left, its
+/// start with `…`: the newest always, and an older one rather than blank rows above the
+/// newer ones; a move cut so counts as shown, so the lines of skipped steps do not take the
+/// one row of a small box from the newest move, cut).
 fn newest_rows<'a>(
     entries: impl Iterator<Item = &'a str>,
     room: usize,
@@ -89,6 +102,7 @@ fn newest_rows<'a>(
                 *last = super::text::take_width(last, width.saturating_sub(1)) + "…";
             }
             rows.extend(lines.into_iter().rev());
+            shown.push(entry);
             break;
         }
         rows.extend(lines.into_iter().rev());
@@ -128,4 +142,35 @@ pub fn render_all(app: &App, area: Rect, buf: &mut Buffer) {
     let w = super::help::POPUP_WIDTH.min(area.width);
     let lines = all_lines(app, usize::from(w.saturating_sub(2)));
     super::help::popup(app, " Moves (m) ", lines, area, buf);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{box_rows, title};
+
+    #[test]
+    fn a_box_of_one_row_shows_the_newest_move_not_a_skipped_step() {
+        // Royal Wedding at 80x24: a box of one row, 16 columns; the build, cut, stays in view
+        // past the Dragon's step skipped after it (the skipped step had taken the row).
+        let log = [
+            "greedy 2 claims K12",
+            "You: Build Tower Keep at 1,0 for 3¢",
+            "You: nothing to do in the Dragon step",
+        ];
+        let rows = box_rows(&log, 1, 16);
+        assert_eq!(rows.len(), 1);
+        assert!(rows[0].starts_with("You: Build"), "{rows:?}");
+        assert!(rows[0].ends_with('…'), "{rows:?}");
+        // With room for both, the skipped step is shown too.
+        let rows = box_rows(&log, 6, 40);
+        assert!(rows.iter().any(|r| r.contains("nothing to do")), "{rows:?}");
+    }
+
+    #[test]
+    fn the_title_of_a_small_box_fits_its_top() {
+        assert_eq!(title(1, 30), " Moves (m: all moves) ");
+        assert_eq!(title(1, 20), " Moves (m: all) ");
+        assert_eq!(title(1, 14), " Moves (m) ");
+        assert_eq!(title(4, 14), " Moves ");
+    }
 }
