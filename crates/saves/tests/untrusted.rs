@@ -394,6 +394,26 @@ fn save_messages_quote_at_most_40_characters() {
     assert_short(&e);
 }
 
+/// A claim's or a discard's letter before a placement's colon (`c1:0,1e`) is said to be one,
+/// not read as a domino named `c1`.
+#[test]
+fn a_placement_written_with_a_claims_letter_says_how_to_write_it() {
+    let game = cgn();
+    let first = game
+        .lines()
+        .find(|l| l.starts_with("1. "))
+        .expect("round 1")
+        .to_string();
+    let token = first.split_whitespace().nth(1).expect("a placement");
+    let (domino, at) = token.split_once(':').expect("DOMINO:X,Yd");
+    let e = import_error(&game.replacen(token, &format!("c{domino}:{at}"), 1)).to_string();
+    assert!(
+        e.contains("a placement names its domino without a letter")
+            && e.contains(&format!("a claim is `c{domino}`")),
+        "{e}"
+    );
+}
+
 /// The notation's version is written as the notation writes numbers (no leading zero or sign);
 /// one past 64 bits is newer, not "no notation"; and a long one is quoted short.
 #[test]

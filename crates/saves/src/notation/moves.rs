@@ -285,6 +285,16 @@ fn labelled(w: &str, labels: &HashMap<String, DominoId>) -> Option<Result<Word, 
         labels.get(name).copied().ok_or_else(|| {
             if name.is_empty() {
                 "a domino number is missing".to_string()
+            } else if let Some(label) = name
+                .strip_prefix(['c', 'x'])
+                .filter(|l| labels.contains_key(*l))
+            {
+                // A claim's or a discard's letter before a placement's colon (`c1:0,1e`).
+                format!(
+                    "`{}`: a placement names its domino without a letter (`{label}:1,-1e`); \
+                     a claim is `c{label}`, a discard `x{label}`",
+                    shortened(w)
+                )
             } else {
                 format!("no domino `{}` in this ruleset", shortened(name))
             }
