@@ -140,11 +140,30 @@ impl Scope<'_> {
             Ok(t) => Some(t),
             Err(problem) => {
                 if let Some(message) = problem {
+                    let message = self.how_to_declare(loader, name, message);
                     loader.err(loc, message);
                 }
                 None
             }
         }
+    }
+
+    /// An unknown terrain's `message`, with how a new one is declared where the name is no
+    /// misspelling (a terrain of one's own, which a `[[terrain]]` table declares): said once a
+    /// load, and not to a save's embedded ruleset (written by the program, not a person).
+    fn how_to_declare(&self, loader: &mut Loader, name: &str, mut message: String) -> String {
+        if self.shared
+            && !loader.sealed
+            && !loader.said_new_terrain
+            && !message.contains("(did you mean")
+        {
+            loader.said_new_terrain = true;
+            message.push_str(&format!(
+                "; a new terrain is declared in a [[terrain]] table (name = \"{}\", a symbol and a colour)",
+                crownlands_core::text::excerpt(name)
+            ));
+        }
+        message
     }
 }
 
@@ -1102,6 +1121,7 @@ fn square(
         Ok(t) => t,
         Err(problem) => {
             if let Some(message) = problem {
+                let message = scope.how_to_declare(loader, &sq.terrain, message);
                 let path = [
                     Seg::Key("domino"),
                     Seg::Index(index),

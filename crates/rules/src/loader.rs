@@ -63,6 +63,8 @@ pub(crate) struct Loader {
     /// (`extends`, `sets` and `add-sets` are refused, whatever their spelling in the text), and
     /// no file on disk is ever opened.
     pub sealed: bool,
+    /// Whether an unknown terrain's message said how a new one is declared (said once).
+    pub said_new_terrain: bool,
     /// Rules that can never work, though the ruleset loads (see `Ruleset::warnings`).
     pub warnings: Vec<Diagnostic>,
     /// The folder of the file the user named (its real path), once it is opened: every file
@@ -95,6 +97,7 @@ impl Loader {
             files: Vec::new(),
             diags: Vec::new(),
             sealed: false,
+            said_new_terrain: false,
             bytes_read: 0,
             warnings: Vec::new(),
             root: None,
@@ -294,6 +297,15 @@ impl Loader {
                         match &toml {
                             Source::Fs(p) if p.is_file() && self.within_root(&toml).is_ok() => {
                                 format!("{msg} (did you mean `{}`?)", toml.display())
+                            }
+                            _ => msg,
+                        }
+                    }
+                    // `desret.toml` where `desert.toml` is beside it (within the folder allowed).
+                    Source::Fs(path) if !path.exists() && named_at.is_some() => {
+                        match similar_file(path).map(Source::Fs) {
+                            Some(close) if self.within_root(&close).is_ok() => {
+                                format!("{msg} (did you mean `{}`?)", close.display())
                             }
                             _ => msg,
                         }
@@ -677,3 +689,30 @@ fn terrain_names(doc: &Node) -> Vec<String> {
         })
         .collect()
 }
+
+/// The `.toml` file beside the missing `path` whose name is closest to its name, if one is
+/// close ([`crownlands_core::text::closest`]): `desert.toml` for `desret.toml`. Only the first
+/// [`SIMILAR_FILES_READ`] names of the folder are looked at (a folder of a million files costs
+/// no more).
+fn similar_file(path: &std::path::Path) -> Option<std::path::PathBuf> {
+    let name = path.file_name()?.to_str()?;
+    let folder = match path.parent() {
+        Some(p) if p.as_os_str().is_empty() => std::path::Path::new("."),
+        Some(p) => p,
+        None => return None,
+    };
+    let names: Vec<String> = std::fs::read_dir(folder)
+        .ok()?
+        .take(SIMILAR_FILES_READ)
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
+        .filter_map(|e| e.file_name().into_string().ok())
+        .filter(|n| n.ends_with(".toml") && !n.starts_with('.'))
+        .collect();
+    let known: Vec<&str> = names.iter().map(String::as_str).collect();
+    let close = crownlands_core::text::closest(name, &known)?;
+    Some(path.with_file_name(close))
+}
+
+/// The most names of a folder [`similar_file`] reads.
+const SIMILAR_FILES_READ: usize = 1024;

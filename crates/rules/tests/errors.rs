@@ -2934,6 +2934,49 @@ fn building_tiles_are_removed_and_replaced_by_number() {
     );
 }
 
+/// An unknown terrain that is no misspelling says once how a new terrain is declared.
+#[test]
+fn an_unknown_terrain_says_once_how_a_new_one_is_declared() {
+    let d = bad(
+        "extends = \"kingdomino\"\n[[domino]]\nnumber = 60\nfirst = { terrain = \"dessert\" }\nsecond = { terrain = \"dessert\" }\n[[domino]]\nnumber = 61\nfirst = { terrain = \"Wheat\" }\nsecond = { terrain = \"wheat\" }\n",
+    );
+    let text = d.to_string();
+    assert_eq!(
+        text.matches("a new terrain is declared in a [[terrain]] table")
+            .count(),
+        1,
+        "{text}"
+    );
+    assert!(
+        text.contains("(name = \"dessert\", a symbol and a colour)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("unknown terrain `Wheat` (did you mean `wheat`?)"),
+        "{text}"
+    );
+}
+
+/// A misspelt file name in `extends` names the file beside it that it likely meant.
+#[test]
+fn a_misspelt_file_to_extend_names_the_one_beside_it() {
+    let dir = common::temp_dir("misspelt-extends");
+    common::write(&dir, "desert.toml", "extends = \"kingdomino\"\n");
+    let path = common::write(&dir, "more.toml", "extends = \"desret.toml\"\n");
+    let d = load_path(crownlands_core::Registry::shipped_ref(), &path).expect_err("no such file");
+    assert_diag(
+        &d,
+        1,
+        11,
+        &["there is no such file (did you mean `", "desert.toml`?)"],
+    );
+    // Nothing alike: nothing suggested.
+    let path = common::write(&dir, "other.toml", "extends = \"volcanic-isles.toml\"\n");
+    let d = load_path(crownlands_core::Registry::shipped_ref(), &path).expect_err("no such file");
+    assert!(!d.to_string().contains("did you mean"), "{d}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A tile replaced by a file may be replaced (or removed) again by a file extending it, as a
 /// domino may; a file that removes every tile may declare as many as the limit again; and the
 /// warning on names alike names the tile as it stands, not the one it replaced.

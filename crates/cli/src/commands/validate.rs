@@ -147,14 +147,44 @@ fn ruleset_ok(label: &str, r: &crownlands_core::Ruleset) -> String {
         .collect();
     let unit = if counts == ["1"] { "player" } else { "players" };
     format!(
-        "{label}: ok: ruleset {} for {} {unit}, {}, {}{}{}",
+        "{label}: ok: ruleset {} for {} {unit}, {}, {}{}{}{}",
         r.name(),
         counts.join("/"),
         plural(r.terrains().len() as i64, "terrain", "terrains"),
         plural(r.dominoes().len() as i64, "domino", "dominoes"),
         boxes_note(r),
+        dealt_note(r),
         buildings_note(r.buildings().len())
     )
+}
+
+/// The dominoes dealt where a player count deals fewer than the ruleset holds (Kingdomino's
+/// 24 of 48 at 2 players): ` (24 dealt at 2 players)`, ` (24 dealt at 2 players, 36 at 3)`.
+/// (A house rule that dropped `deck-size = "all"` had read `48 dominoes` and dealt 24.)
+fn dealt_note(r: &crownlands_core::Ruleset) -> String {
+    let all = r.dominoes().len();
+    let fewer: Vec<(u8, usize)> = r
+        .player_counts()
+        .iter()
+        .filter_map(|&(n, _)| {
+            let dealt = usize::from(r.rules_for(n)?.deck_size);
+            (dealt < all).then_some((n, dealt))
+        })
+        .collect();
+    let said: Vec<String> = fewer
+        .iter()
+        .enumerate()
+        .map(|(i, (n, dealt))| match (i, n) {
+            (0, 1) => format!("{dealt} dealt at 1 player"),
+            (0, _) => format!("{dealt} dealt at {n} players"),
+            _ => format!("{dealt} at {n}"),
+        })
+        .collect();
+    if said.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", said.join(", "))
+    }
 }
 
 /// ", 32 buildings" when there are any.

@@ -223,6 +223,21 @@ fn validate_a_directory_is_a_clear_error() {
     );
 }
 
+/// The ok line says how many dominoes a player count deals where it deals fewer than the
+/// ruleset holds (a house rule that dropped `deck-size = "all"` had read `48 dominoes`).
+#[test]
+fn the_ok_line_says_the_dominoes_dealt_where_fewer() {
+    let r = validate(&[rulesets_dir().join("kingdomino.toml")]).ok();
+    assert!(
+        r.stdout
+            .contains("6 terrains, 48 dominoes (24 dealt at 2 players)"),
+        "{}",
+        r.stdout
+    );
+    let r = validate(&[rulesets_dir().join("mighty-duel.toml")]).ok();
+    assert!(r.stdout.trim_end().ends_with("48 dominoes"), "{}", r.stdout);
+}
+
 #[test]
 fn validate_good_and_bad_files_reports_both() {
     let good = rulesets_dir().join("kingdomino.toml");
