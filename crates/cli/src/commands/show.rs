@@ -28,8 +28,23 @@ pub fn run(registry: &Registry, name: &str, players: Option<u8>) -> CliResult<Ex
     // ruleset gives, so what `show` prints loads back as the ruleset itself.
     let (first, rest) = text.split_once('\n').unwrap_or((text.as_str(), ""));
     let defaults = defaults_in_force(&ruleset, players);
-    crate::output::write_data(format_args!("{first}\n{defaults}{rest}"));
+    let only = only_count(&ruleset, players, &text);
+    crate::output::write_data(format_args!("{first}\n{only}{defaults}{rest}"));
     Ok(ExitCode::SUCCESS)
+}
+
+/// A comment line where the ruleset allows one player count and a `[for-players.N]` table
+/// changes `[rules]` for it (the Mighty Duel's `kings-per-player = 1` under `[rules]`, 2 under
+/// `[for-players.2]`, had read as a contradiction): which the game plays.
+fn only_count(ruleset: &Ruleset, players: Option<u8>, text: &str) -> String {
+    match ruleset.player_counts() {
+        [(n, _)] if players.is_none() && text.contains(&format!("\n[for-players.{n}]")) => {
+            format!(
+                "# Played at {n} players only: [for-players.{n}] changes [rules] for them (`show --players {n}` prints the rules as played).\n"
+            )
+        }
+        _ => String::new(),
+    }
 }
 
 /// Comment lines naming each module parameter the files leave at its default, with the value in

@@ -234,3 +234,22 @@ fn import_says_what_another_kind_of_file_is() {
         "{said}"
     );
 }
+
+/// A ruleset of one player count whose `[for-players.N]` changes `[rules]` says which is played
+/// (the Mighty Duel's 1 king under `[rules]`, 2 under `[for-players.2]`, had read as a
+/// contradiction); a ruleset of several counts says nothing of it.
+#[test]
+fn show_says_which_rules_a_single_player_count_plays() {
+    let r = run(&["show", "mighty-duel"]).ok();
+    assert!(
+        r.stdout.lines().nth(1).is_some_and(|l| l.starts_with(
+            "# Played at 2 players only: [for-players.2] changes [rules] for them"
+        )),
+        "{}",
+        r.stdout
+    );
+    let r = run(&["show", "mighty-duel", "--players", "2"]).ok();
+    assert!(!r.stdout.contains("Played at 2 players only"), "{}", r.stdout);
+    let r = run(&["show", "kingdomino"]).ok();
+    assert!(!r.stdout.contains("players only"), "{}", r.stdout);
+}
