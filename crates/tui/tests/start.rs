@@ -1652,6 +1652,23 @@ fn a_game_resumed_and_quit_at_once_is_said_to_be_autosaved_whatever_wrote_it() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The resume offer quit in a terminal too small for it (only q, then y, work there) says on
+/// the way out where the game stays, as its Quit button does (it said nothing).
+#[test]
+fn an_offer_quit_in_a_terminal_too_small_says_where_the_game_stays() {
+    let dir = temp_dir("offer-too-small");
+    drop(autosaved_game(&dir));
+    let mut app = build(&opts(None, None), &dir);
+    assert_eq!(app.mode(), Mode::Resume);
+    app.set_screen(40, 10, crownlands_tui::view::MEASURE);
+    assert!(app.screen_too_small());
+    press(&mut app, "qy");
+    assert!(app.should_quit());
+    let note = app.before_exit().unwrap_or_default();
+    assert!(note.starts_with("The unfinished game stays in "), "{note}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn the_setup_keys_say_what_enter_does_on_each_row() {
     // On a seat, Enter goes to Start (a second Enter begins): its key said "Enter start".

@@ -242,14 +242,17 @@ fn import_says_what_another_kind_of_file_is() {
 fn show_says_which_rules_a_single_player_count_plays() {
     let r = run(&["show", "mighty-duel"]).ok();
     assert!(
-        r.stdout.lines().nth(1).is_some_and(|l| l.starts_with(
-            "# Played at 2 players only: [for-players.2] changes [rules] for them"
-        )),
+        r.stdout.lines().nth(1).is_some_and(|l| l
+            .starts_with("# Played at 2 players only: [for-players.2] changes [rules] for them")),
         "{}",
         r.stdout
     );
     let r = run(&["show", "mighty-duel", "--players", "2"]).ok();
-    assert!(!r.stdout.contains("Played at 2 players only"), "{}", r.stdout);
+    assert!(
+        !r.stdout.contains("Played at 2 players only"),
+        "{}",
+        r.stdout
+    );
     let r = run(&["show", "kingdomino"]).ok();
     assert!(!r.stdout.contains("players only"), "{}", r.stdout);
 }

@@ -1635,7 +1635,18 @@ impl App {
             Some(Overlay::ConfirmQuit) => {
                 match key {
                     // Not Enter: the key of every step would quit by habit.
-                    Key::Char('y' | 'Y' | 'q') => self.quit = true,
+                    Key::Char('y' | 'Y' | 'q') => {
+                        // The resume offer left by its quit dialog (a terminal too small for
+                        // the offer, where only q works): said on the way out, as its Quit
+                        // button says it.
+                        if self.mode == Mode::Resume
+                            && let Some(offer) = &self.offer
+                            && offer.found.is_ok()
+                        {
+                            self.left_offered = Some((offer.path.clone(), offer.is_main()));
+                        }
+                        self.quit = true;
+                    }
                     // The dialog offers it where nothing else keeps the game (no autosave):
                     // saved, it quits (as a quit dialog's save does); not saved, it stays, and
                     // the status line says why.
