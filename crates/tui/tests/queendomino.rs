@@ -2138,32 +2138,45 @@ fn a_save_asked_during_a_bots_turn_stays_said_until_your_move() {
     let dir = temp_dir("saved-during-bots");
     let mut cfg = config(4, Palette::none());
     cfg.save_dir = Some(dir.clone());
+    // Queendomino: the bots' moves bring news (the Queen changing hosts), said with it. (Keys
+    // sent one by one, the bots left to think: `press` lets them play after each key.)
     let mut app =
-        App::new_game(ruleset("kingdomino"), seats("greedy,you,greedy"), cfg).expect("sets up");
-    let mut saw = false;
-    for _ in 0..200 {
+        App::new_game(ruleset("queendomino"), seats("greedy,you,greedy"), cfg).expect("sets up");
+    let key = |app: &mut App, keys: &str| {
+        for k in crownlands_tui::keys::Key::parse_all(keys) {
+            app.key_at(k, later());
+        }
+    };
+    let (mut saw, mut with_news) = (0, 0);
+    for _ in 0..3000 {
         match app.mode() {
-            Mode::BotThinking if !saw => {
-                press(&mut app, "s");
+            Mode::BotThinking => {
+                key(&mut app, "s");
                 assert!(app.message().starts_with("Saved "), "{}", app.message());
                 app.run_bots();
-                assert!(app.message().starts_with("Saved "), "{}", app.message());
-                saw = true;
-            }
-            Mode::BotThinking => app.run_bots(),
-            Mode::Claim | Mode::Place if saw => {
-                press(&mut app, "<enter>");
-                if app.mode() == Mode::Place && !app.ghost_is_legal() {
-                    continue;
+                if app.mode() == Mode::GameOver {
+                    break;
                 }
-                assert!(!app.message().starts_with("Saved "), "{}", app.message());
-                break;
+                assert!(app.message().starts_with("Saved "), "{}", app.message());
+                with_news += usize::from(app.message().contains(".  Since your move: "));
+                saw += 1;
             }
-            Mode::Place if !app.ghost_is_legal() => press(&mut app, "<tab><enter>"),
-            _ => press(&mut app, "<enter>"),
+            Mode::GameOver => break,
+            Mode::Step => key(&mut app, "<down><enter>"),
+            Mode::Place if !app.must_discard() && !app.ghost_is_legal() => {
+                key(&mut app, "<tab><enter>")
+            }
+            _ => {
+                let saved = app.message().starts_with("Saved ");
+                key(&mut app, "<enter>");
+                // The person's own move: said no more.
+                if saved && app.mode() == Mode::BotThinking {
+                    assert!(!app.message().starts_with("Saved "), "{}", app.message());
+                }
+            }
         }
     }
-    assert!(saw);
+    assert!(saw > 0 && with_news > 0, "{saw} {with_news}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -3274,6 +3287,32 @@ fn a_choice_bringing_the_queen_says_its_news_whole() {
         );
         assert!(status.ends_with(")."), "{w}x{h}:\n{text}");
         assert!(!status.contains('…'), "{w}x{h}:\n{text}");
+    }
+}
+
+/// The score screen's keys at 66x20 are the ones that fit whole, then ` …` (the last had read
+/// `↑↓:`, cut after its key).
+#[test]
+fn the_score_screens_keys_are_never_cut_mid_key() {
+    let mut app = app("queendomino", "you,greedy,greedy,greedy", 4);
+    play_to_end(&mut app, 5000);
+    assert_eq!(app.mode(), Mode::GameOver);
+    for (w, h) in [(66, 20), (80, 24), (100, 30)] {
+        let text = screen(&app, w, h);
+        let keys = text
+            .lines()
+            .find(|l| l.contains("Enter: play again"))
+            .unwrap_or_else(|| panic!("{w}x{h}:\n{text}"))
+            .trim_matches(|c| c == '"' || c == ' ' || c == '│')
+            .to_string();
+        assert!(!keys.ends_with(':'), "{w}x{h}: {keys}");
+        assert!(
+            keys.ends_with("every line")
+                || keys.ends_with("…")
+                || keys.ends_with("quit")
+                || keys.ends_with("undo"),
+            "{w}x{h}: {keys}"
+        );
     }
 }
 

@@ -204,6 +204,9 @@ pub struct App {
     /// The unfinished game the resume screen offered and the player quit at (its file, and
     /// whether it is `autosave.json`): said on the way out ([`App::before_exit`]).
     left_offered: Option<(PathBuf, bool)>,
+    /// Where the game was just saved (`Saved ...`), said again while the bots move, until the
+    /// person's own move.
+    saved_said: Option<String>,
     /// What follows the offer when the player declines it.
     next: Option<Next>,
     setup: Option<Setup>,
@@ -432,6 +435,7 @@ impl App {
             overlay: None,
             offer: None,
             left_offered: None,
+            saved_said: None,
             next: None,
             setup: None,
             session: None,
@@ -500,6 +504,7 @@ impl App {
         self.seats = seats;
         self.log = log;
         self.session = Some(session);
+        self.saved_said = None;
         self.setup = None;
         self.offer = None;
         self.next = None;
@@ -1074,9 +1079,13 @@ impl App {
                     }
                 }
                 // Where the game was saved, asked while a bot played, stays until a person
-                // moves (at the default pace the bot's next move had cleared it in a second).
-                if human || !self.message.starts_with(SAVED) {
-                    self.message.clear();
+                // moves (at the default pace the bot's next move had cleared it in a second),
+                // before the bots' news.
+                self.message.clear();
+                if human {
+                    self.saved_said = None;
+                } else if let Some(said) = &self.saved_said {
+                    self.message.clone_from(said);
                 }
                 if human {
                     self.autosave_note = None;
@@ -1093,7 +1102,10 @@ impl App {
                         self.news_note = Some(format!("{}: {last}", self.since_whose_move()));
                     }
                     if let Some(note) = self.autosave_note.as_ref().or(self.news_note.as_ref()) {
-                        self.message.clone_from(note);
+                        self.message = match &self.saved_said {
+                            Some(said) => format!("{said}.  {note}"),
+                            None => note.clone(),
+                        };
                     }
                 }
                 self.moved = true;
@@ -1981,7 +1993,7 @@ impl App {
                     (Some(i), _) => (i + n - 1) % n,
                     (None, _) => 0,
                 };
-                if n == 1 && at.is_some() {
+                if n == 1 {
                     note = Some(ONLY_SPOT);
                 }
                 self.ghost = placements[next];
@@ -2237,6 +2249,11 @@ impl App {
                 }
             }
         };
+        // Said again while the bots move, with their news, until the person's own move.
+        self.saved_said = self
+            .message
+            .starts_with(SAVED)
+            .then(|| self.message.clone());
     }
 
     /// Whether the score screen is a saved game's, watched from the setup screen (opened for its

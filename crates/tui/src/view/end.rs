@@ -727,7 +727,8 @@ fn summary(
             lines.push(Line::from(Span::styled(l, p.accent(Accent::Dim))));
         }
     }
-    let bar = bar(app, scrolls);
+    // In the row's width: the keys that fit whole (at 66x20 the last had read `↑↓:`).
+    let bar = bar(app, scrolls).within(width);
     let at = lines.len();
     lines.push(bar.line(p.accent(Accent::Focus)));
     let left = room.saturating_sub(lines.len()).max(1);
@@ -779,9 +780,9 @@ pub fn row(label: &str, value: &str, width: usize) -> String {
 }
 
 /// The line of `count` territories without crowns in `room` columns, said in words however
-/// short (`6 territories without crowns`, `6 terr. without crowns`, `6 without crowns`, `6 no
-/// crowns`, `no crowns`): `6 wi. crowns` had read as a code, and `8 without crowns` alone as
-/// eight squares.
+/// short (`6 territories without crowns`, `6 terr. without crowns`, `6 terr. no crowns`, `6
+/// terr. 0 crowns`, `6 no crowns`, `no crowns`): `6 wi. crowns` had read as a code, and `8
+/// without crowns` as eight squares.
 fn uncrowned(count: usize, room: usize) -> String {
     let territories = if count == 1 {
         "territory"
@@ -791,7 +792,8 @@ fn uncrowned(count: usize, room: usize) -> String {
     [
         format!("{count} {territories} without crowns"),
         format!("{count} terr. without crowns"),
-        format!("{count} without crowns"),
+        format!("{count} terr. no crowns"),
+        format!("{count} terr. 0 crowns"),
         format!("{count} no crowns"),
         "no crowns".to_string(),
         "no crown".to_string(),
@@ -949,7 +951,8 @@ mod tests {
         assert_eq!(uncrowned(7, 30), "7 territories without crowns");
         assert_eq!(uncrowned(1, 30), "1 territory without crowns");
         assert_eq!(uncrowned(7, 22), "7 terr. without crowns");
-        assert_eq!(uncrowned(7, 20), "7 without crowns");
+        assert_eq!(uncrowned(7, 20), "7 terr. no crowns");
+        assert_eq!(uncrowned(7, 16), "7 terr. 0 crowns");
         // Six columns at 100x32 had `7 wi. crowns`, ten at 100x30 `5 witho…`.
         assert_eq!(uncrowned(7, 12), "7 no crowns");
         assert_eq!(uncrowned(7, 9), "no crowns");
