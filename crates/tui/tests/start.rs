@@ -2233,7 +2233,7 @@ fn the_offer_of_a_stale_autosave_names_the_later_save() {
     );
     let text = screen(&app, 100, 30).replace('\n', " ");
     assert!(
-        text.contains("This game went on after the autosave stopped"),
+        text.contains("This game was played further than the autosave holds"),
         "{text}"
     );
     let _ = std::fs::remove_dir_all(&dir);

@@ -159,15 +159,17 @@ pub fn layout(offer: &Offer, p: Palette, area: Rect) -> Layout {
                     "move",
                     "moves",
                 );
+                // (Said of what the files hold, not of how: the autosave may have stopped, or
+                // the same moves been played again on the same seed and saved.)
                 let said = if later.over {
                     format!(
-                        "This game went on after the autosave stopped and was played to its \
-                         end: {file} holds it ({moves} more; `play --load` opens it)."
+                        "This game was played further than the autosave holds, to its end: \
+                         {file} holds it ({moves} more; `play --load` opens it)."
                     )
                 } else {
                     format!(
-                        "This game went on after the autosave stopped: {file} holds {moves} \
-                         more (`play --load` resumes it there)."
+                        "This game was played further than the autosave holds: {file} holds \
+                         {moves} more (`play --load` resumes it there)."
                     )
                 };
                 for l in wrap(&said, inner_w) {
