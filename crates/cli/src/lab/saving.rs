@@ -146,17 +146,17 @@ impl<'a> SaveDir<'a> {
     /// What follows the ruleset's name in a game's file name: `-game-07-random-greedy`, or
     /// `-game-07` when every seat has the same player.
     fn tail(&self, index: u64, players: &[String]) -> String {
-        let mut stem = format!("-game-{:0width$}", index + 1, width = self.width);
+        let mut tail = format!("-game-{:0width$}", index + 1, width = self.width);
         if players.iter().any(|p| *p != players[0]) {
             let seats = players.join("-");
             if seats.len() <= MAX_SEATS_IN_NAME {
-                stem.push('-');
-                stem.push_str(&seats);
+                tail.push('-');
+                tail.push_str(&seats);
             } else {
-                stem.push_str(&format!("-rot-{}", index % players.len() as u64));
+                tail.push_str(&format!("-rot-{}", index % players.len() as u64));
             }
         }
-        stem
+        tail
     }
 
     /// What was written; the list, if kept, in game order.
