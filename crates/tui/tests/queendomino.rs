@@ -94,7 +94,7 @@ fn a_step_choice_says_what_it_changes_at_once() {
     }
     assert_eq!(app.choice(), wanted);
     let text = screen(&app, 140, 45);
-    assert!(text.contains("Score now "), "{text}");
+    assert!(text.contains("Score then "), "{text}");
     // Chosen by its row's number, the step says `Row N: ... Enter does it.`, then the same
     // preview (it had given way to the row's words).
     if wanted < 9 {
@@ -102,7 +102,7 @@ fn a_step_choice_says_what_it_changes_at_once() {
         press(&mut app, &(wanted + 1).to_string());
         let text = screen(&app, 140, 45);
         assert!(
-            text.contains("Enter does it.") && text.contains("Score now "),
+            text.contains("Enter does it.") && text.contains("Score then "),
             "{text}"
         );
     }
@@ -3282,7 +3282,7 @@ fn a_choice_bringing_the_queen_says_its_news_whole() {
         let text = screen(&app, w, h);
         let status = status_rows(&text);
         assert!(
-            status.contains("Score now") && status.contains("The Queen goes to you ("),
+            status.contains("Score then") && status.contains("The Queen goes to you ("),
             "{w}x{h}:\n{text}"
         );
         assert!(status.ends_with(")."), "{w}x{h}:\n{text}");

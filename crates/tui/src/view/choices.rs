@@ -426,7 +426,7 @@ fn detail_shown(app: &App, game: &Game, area: Rect, compact: bool, lines: usize)
     least.max(lines.min(DETAIL_MAX).min(least + free))
 }
 
-/// What the chosen action of a step changes at once, whatever the module (`Score now 5 (+2).
+/// What the chosen action of a step changes at once, whatever the module (`Score then 5 (+2).
 /// The Queen goes to you (...)`): said after a message of the step too (a square's `Square 1
 /// of 2`, a row's number), where it had given way. Empty outside a step or where nothing
 /// changes at once.
@@ -446,7 +446,7 @@ fn preview_of(app: &App, game: &Game, action: crownlands_core::Action) -> String
     let mut out = String::new();
     let (was, now) = (game.score_total(side), after.score_total(side));
     if now != was {
-        out.push_str(&format!("Score now {now} ({:+}).", now - was));
+        out.push_str(&format!("Score then {now} ({:+}).", now - was));
     }
     let news = crate::app::describe::news(game, &after, |i| app.name(i));
     if let Some(first) = news.first() {
