@@ -47,8 +47,8 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
         .collect();
     // Long form: ` 12 pts  7 coins, 1 knight in hand, 0 towers`; short form, in columns, one a
     // kind of stat (` 12p  7¢ 1kn 0tw`); tighter, a count of nothing left blank (its column
-    // kept, so the others stay aligned), then the last columns left off (the Queen's `Q`, which
-    // her row on the modules' box tells too, then the towers...) before a name shrinks.
+    // kept, so the others stay aligned), then the columns that tell the sides apart least left
+    // off (see below) before a name shrinks.
     let long_texts: Vec<String> = stats
         .iter()
         .map(|s| {
@@ -77,7 +77,7 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
     let fits = |texts: &[String], points_w: usize| width >= 1 + name_min + points_w + widest(texts);
     let all = grid.texts(true, grid.kinds());
     // A name keeps a few columns (`gre 2`, never `2`, which reads as a number): the stats that
-    // are nothing, then the last kinds, give way first.
+    // are nothing, then the kinds that say least, give way first.
     let name_fair = longest.min(5);
     let fair = |texts: &[String]| width >= 1 + name_fair + 5 + widest(texts);
     let (texts, long_points) = if fits(&long_texts, 9) {
@@ -87,9 +87,21 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
     } else if fair(&all) {
         (all, false)
     } else {
-        let tighter = (0..grid.kinds())
-            .rev()
-            .map(|kinds| grid.texts(false, kinds))
+        // Every kind but a count of nothing; then the kinds that tell the sides apart least
+        // left off first (the fewest different cells, blanks counted; then the fewest sides
+        // they say something of; of those, the last):
+        // Royal Wedding's one knight in hand had pushed out the towers, which decide the
+        // Queen, at 80x24.
+        let kinds = grid.kinds();
+        let distinct = grid.distinct();
+        let mut order: Vec<usize> = (0..kinds).collect();
+        let said = grid.said();
+        order.sort_by_key(|&k| (distinct[k], said[k], std::cmp::Reverse(k)));
+        let tighter = (0..=kinds)
+            .map(|dropped| {
+                let keep: Vec<bool> = (0..kinds).map(|k| !order[..dropped].contains(&k)).collect();
+                grid.texts_of(false, &keep)
+            })
             .find(|texts| fair(texts))
             .unwrap_or_default();
         (tighter, false)
@@ -223,6 +235,46 @@ impl Columns {
     /// `zeros` (room is tight), each count without its whole (`0kn`), a count of nothing blank,
     /// and a column of nothing but blanks left out.
     fn texts(&self, zeros: bool, kinds: usize) -> Vec<String> {
+        let keep: Vec<bool> = (0..self.kinds()).map(|k| k < kinds).collect();
+        self.texts_of(zeros, &keep)
+    }
+
+    /// How many different cells each column shows where room is tight (short, a count of
+    /// nothing blank, blanks counted as one): how well it tells the sides apart.
+    fn distinct(&self) -> Vec<usize> {
+        (0..self.kinds())
+            .map(|k| {
+                let mut seen: Vec<Option<&str>> = Vec::new();
+                for side in &self.cells {
+                    let cell = side[k]
+                        .as_ref()
+                        .filter(|s| !s.brief_nothing)
+                        .map(|s| s.brief.as_str());
+                    if !seen.contains(&cell) {
+                        seen.push(cell);
+                    }
+                }
+                seen.len()
+            })
+            .collect()
+    }
+
+    /// How many sides each column says something of where room is tight (a count of nothing
+    /// is blank).
+    fn said(&self) -> Vec<usize> {
+        (0..self.kinds())
+            .map(|k| {
+                self.cells
+                    .iter()
+                    .filter(|side| side[k].as_ref().is_some_and(|s| !s.brief_nothing))
+                    .count()
+            })
+            .collect()
+    }
+
+    /// [`Columns::texts`] of the columns `keep` marks.
+    fn texts_of(&self, zeros: bool, keep: &[bool]) -> Vec<String> {
+        let kinds = self.kinds();
         let shown = |cell: &Option<Short>| -> Option<String> {
             cell.as_ref().and_then(|s| match zeros {
                 true => Some(clean(&s.text, usize::MAX)),
@@ -231,6 +283,9 @@ impl Columns {
         };
         let widths: Vec<usize> = (0..kinds)
             .map(|k| {
+                if !keep.get(k).copied().unwrap_or(false) {
+                    return 0;
+                }
                 self.cells
                     .iter()
                     .filter_map(|side| shown(&side[k]))
@@ -293,6 +348,20 @@ mod tests {
         );
         assert_eq!(grid.texts(false, 4), ["  7¢ 3kn", " 12¢", "  4¢ 1kn 1tw Q"]);
         assert_eq!(grid.texts(false, 2), ["  7¢ 3kn", " 12¢", "  4¢ 1kn"]);
+        // How well each column tells the sides apart: one knight in hand among blanks, less
+        // than the towers; the columns kept as asked.
+        let held = [
+            stats(&["7¢", "1kn", "2tw"]),
+            stats(&["3¢", "0kn", "0tw"]),
+            stats(&["3¢", "0kn", "1tw"]),
+        ];
+        let grid = Columns::of(&held);
+        assert_eq!(grid.distinct(), [2, 2, 3]);
+        assert_eq!(grid.said(), [3, 1, 2]);
+        assert_eq!(
+            grid.texts_of(false, &[true, false, true]),
+            [" 7¢ 2tw", " 3¢", " 3¢ 1tw"]
+        );
         // A column of nothing but counts of nothing is left out.
         let none = [stats(&["7¢", "0kn"]), stats(&["3¢", "0kn"])];
         assert_eq!(Columns::of(&none).texts(false, 2), [" 7¢", " 3¢"]);
