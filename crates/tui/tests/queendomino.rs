@@ -3290,6 +3290,25 @@ fn a_choice_bringing_the_queen_says_its_news_whole() {
     }
 }
 
+/// The quit dialog's keys stay on the last row while a long message (where the game was saved,
+/// in a deep folder) would run over it: they are what answers the dialog (a playtest at 80x24
+/// saw the spot's verdict there instead).
+#[test]
+fn the_quit_dialogs_keys_stay_under_a_long_message() {
+    let dir = temp_dir("quit-keys-long").join("a-folder-deep-enough-to-make-the-saved-line-long");
+    let mut cfg = config(4, Palette::none());
+    cfg.save_dir = Some(dir.clone());
+    let mut app = App::new_game(ruleset("queendomino"), seats("you,greedy"), cfg).expect("sets up");
+    app.run_bots();
+    press(&mut app, "s");
+    assert!(app.message().starts_with("Saved "), "{}", app.message());
+    press(&mut app, "q");
+    let text = screen(&app, 80, 24);
+    let last = text.lines().last().unwrap_or_default().to_string();
+    assert!(last.contains("quit; any other key stays"), "{text}");
+    let _ = std::fs::remove_dir_all(dir.parent().unwrap_or(&dir));
+}
+
 /// The score screen's keys at 66x20 are the ones that fit whole, then ` …` (the last had read
 /// `↑↓:`, cut after its key).
 #[test]

@@ -939,10 +939,11 @@ fn footer(app: &App, game: &Game, l: &Areas, buf: &mut Buffer) {
     let prompt =
         text::words_in(&prompt, columns).unwrap_or_else(|| text::take_width(&prompt, columns));
     let prompt = Line::from(Span::styled(prompt, bold));
-    if area.height >= 3 && line_width(&message) > columns {
+    if area.height >= 3 && line_width(&message) > columns && app.overlay().is_none() {
         // A line too long for its row (a file's path, a refusal with a placement's score, a
         // step's choice with the news it would make) goes on over the keys' row while it is
-        // said; the keys come back with a short one.
+        // said; the keys come back with a short one. (Not while a box asks or shows: its keys
+        // are the ones that answer it, and the quit dialog's had been hidden so.)
         let rows = area.height - 1;
         let lines = wrap_line(&message, columns, usize::from(rows));
         Paragraph::new(prompt).render(Rect { height: 1, ..area }, buf);
@@ -963,10 +964,12 @@ fn footer(app: &App, game: &Game, l: &Areas, buf: &mut Buffer) {
 }
 
 /// Whether the footer's second row (the news, or the status of the choice under the cursor)
-/// is wider than its row, and so takes the keys' row too.
+/// is wider than its row, and so takes the keys' row too (not while a box is open: its keys
+/// stay).
 fn message_overflows(app: &App, game: &Game, l: &Areas) -> bool {
     let (no_log, cut) = (l.log.height < 3, detail_cut(app, game, l));
     l.footer.height >= 3
+        && app.overlay().is_none()
         && line_width(&footer_text(app, game, l.footer.width, no_log, cut).1)
             > usize::from(l.footer.width)
 }
