@@ -1087,6 +1087,17 @@ impl PlacementSet {
         domino.first == domino.second && REPEATED.contains(&p.direction)
     }
 
+    /// The placement [`PlacementSet::distinct`] keeps that lays `domino` as `p` does: `p`
+    /// itself, or where `p` [repeats](PlacementSet::repeats) another, the same cells laid from
+    /// its second square the other way (west from a cell is east from its west neighbour).
+    pub fn kept_for(domino: &crate::domino::Domino, p: Placement) -> Placement {
+        if Self::repeats(domino, p) {
+            Placement::new(p.second(), p.direction.opposite())
+        } else {
+            p
+        }
+    }
+
     /// Call `f` with every placement in the order of [`PlacementSet::iter`], without
     /// allocating (the bots' playouts value every placement of every turn).
     #[inline]

@@ -325,6 +325,11 @@ fn distinct_placements_lead_to_every_kingdom_once() {
                 got.sort_by_key(|(a, b)| (a.y, a.x, b.y, b.x));
                 assert_eq!(got, want, "{grid}x{grid}");
                 assert!(kept.iter().all(|p| all.contains(p)));
+                // Each placement's kept one covers its cells and is kept.
+                for p in all.iter() {
+                    let q = PlacementSet::kept_for(d, p);
+                    assert!(kept.contains(q) && cells(q) == cells(p), "{p:?} {q:?}");
+                }
             }
             let d = &ruleset.dominoes()[(xorshift(&mut state) % 48) as usize];
             let legal: Vec<Placement> = k.placements(d).iter().collect();

@@ -64,12 +64,7 @@ pub fn spots(game: &Game) -> Vec<Placement> {
 /// The placement among [`spots`] that lays the domino as `p` does (`p` itself, or for a
 /// domino of two like squares laid west or north, the same cells laid east or south).
 pub fn same_spot(game: &Game, p: Placement) -> Placement {
-    match to_place(game) {
-        Some(d) if crownlands_core::PlacementSet::repeats(d, p) => {
-            Placement::new(p.second(), p.direction.opposite())
-        }
-        _ => p,
-    }
+    to_place(game).map_or(p, |d| crownlands_core::PlacementSet::kept_for(d, p))
 }
 
 fn to_place(game: &Game) -> Option<&crownlands_core::domino::Domino> {
