@@ -1066,16 +1066,18 @@ impl Ruleset {
                     "a {grid}x{grid} kingdom is its castle alone: no domino can ever be placed, so kingdoms score nothing but bonuses"
                 ),
             });
-        } else if placed < needed / 2 {
+        } else if placed < needed / 2 && rules.harmony.is_some() {
+            // Only Harmony asks for a full kingdom: without it a kingdom left part empty is a
+            // house rule's choice (a quick game on a small deck), not a rule that cannot work.
             // (On an even grid a larger deck would not help Harmony either: said at once, so
             // that mending the deck is not taken for the cure.)
-            let harmony = match (rules.harmony.is_some(), needed % 2 == 1) {
-                (true, true) => format!(
+            let harmony = if needed % 2 == 1 {
+                format!(
                     ", so no one can ever earn Harmony (nor with a larger deck: the {needed} \
                      squares around the castle are an odd count, and dominoes cover two each)"
-                ),
-                (true, false) => ", so no one can ever earn Harmony".to_string(),
-                (false, _) => String::new(),
+                )
+            } else {
+                ", so no one can ever earn Harmony".to_string()
             };
             out.push(RuleWarning {
                 at: WarningAt::Deck,

@@ -122,7 +122,10 @@ fn resolve(registry: &Registry, name_or_path: &str) -> Result<Source, Diagnostic
     {
         return Err(Diagnostics(vec![Diagnostic::unplaced(
             "",
-            format!("cannot read `{shown}`: there is no such file"),
+            format!(
+                "cannot read `{shown}`: there is no such file{}",
+                source::toml_beside(path)
+            ),
         )]));
     }
     let names = ruleset_names(registry);
@@ -268,6 +271,7 @@ pub fn check_path(registry: &Registry, path: &Path) -> Checked {
         Ok(src) => src,
         Err(source::ReadError::Missing(msg)) => {
             // The message names the file; there is no position in it.
+            let msg = format!("{msg}{}", source::toml_beside(path));
             return Checked {
                 result: Err(Diagnostics(vec![Diagnostic::unplaced("", msg)])),
                 warnings: Vec::new(),

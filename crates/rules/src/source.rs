@@ -458,6 +458,20 @@ pub fn io_words_writing(e: &std::io::Error) -> String {
     }
 }
 
+/// ` (did you mean `NAME.toml`?)` for a missing `NAME` written without an extension where
+/// `NAME.toml` is a file (`validate quick` for `quick.toml`); empty otherwise.
+pub(crate) fn toml_beside(path: &Path) -> String {
+    if path.extension().is_some() || path.exists() {
+        return String::new();
+    }
+    let toml = path.with_extension("toml");
+    if toml.is_file() {
+        format!(" (did you mean `{}`?)", toml.display())
+    } else {
+        String::new()
+    }
+}
+
 /// Why a file could not be read, in words (`there is no such file`), without the system's
 /// error number (`No such file or directory (os error 2)`).
 pub fn io_words(e: &std::io::Error) -> String {

@@ -96,16 +96,27 @@ pub fn players_of(
         (_, Some(list)) => {
             let levels = parse_list(list).map_err(|e| CliError::Message(format!("--bots: {e}")))?;
             let n = levels.len();
+            let listed = crownlands_core::modules::describe::plural(n as i64, "bot", "bots");
             if let Some(p) = players
                 && usize::from(p) != n
             {
                 return Err(CliError::Message(format!(
-                    "--players {p} but --bots lists {n} bots: the bot list sets the player count"
+                    "--players {p} but --bots lists {listed}: the bot list sets the player count"
                 )));
             }
-            if u8::try_from(n).is_err() {
+            let Ok(count) = u8::try_from(n) else {
                 return Err(CliError::Message(format!(
-                    "--bots lists {n} bots: too many players"
+                    "--bots lists {listed}: too many players"
+                )));
+            };
+            // One bot a seat: a list of another length than the ruleset plays is said as the
+            // list's fault, which is what to change.
+            if let Some(r) = rulesets.iter().find(|r| r.rules_for(count).is_none()) {
+                return Err(CliError::Message(format!(
+                    "ruleset {} does not allow {} (it allows {}): --bots lists {listed}, one a seat",
+                    r.name(),
+                    crownlands_core::modules::describe::plural(n as i64, "player", "players"),
+                    r.allowed_counts()
                 )));
             }
             Ok(Players::Bots(levels))

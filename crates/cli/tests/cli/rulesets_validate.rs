@@ -50,7 +50,7 @@ fn validate_shows_warnings_and_deny_warnings_fails() {
     let f = TempFile::new(
         "warn",
         "toml",
-        "extends = \"kingdomino\"\n[rules]\ngrid-size = 6\n",
+        "extends = \"kingdomino\"\n[rules]\ngrid-size = 6\nharmony = { enabled = true }\n",
     );
     let r = validate(&[f.path()]).ok();
     assert!(
@@ -434,4 +434,28 @@ fn the_docs_example_of_errors_is_what_validate_prints() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert_eq!(printed, shown, "the file:\n{file}");
+}
+
+#[test]
+fn a_file_named_without_its_toml_is_suggested() {
+    // `validate quick` for `quick.toml`, by its name in the working folder or by a path.
+    let file = TempFile::new("quick", "toml", "extends = \"kingdomino\"\n");
+    let stem = file.0.file_stem().and_then(|s| s.to_str()).expect("a name");
+    let bare = file.0.with_extension("");
+    for arg in [stem.to_string(), bare.display().to_string()] {
+        let r = run(&["validate".to_string(), arg.clone()]).expect_code(1);
+        assert!(
+            r.stderr.contains(&format!("(did you mean `{arg}.toml`?)")),
+            "{arg}: {}",
+            r.stderr
+        );
+    }
+    // As the ruleset of another command, by a path: the same.
+    let r = run(&["show".to_string(), bare.display().to_string()]).expect_code(1);
+    assert!(
+        r.stderr
+            .contains(&format!("(did you mean `{}.toml`?)", bare.display())),
+        "{}",
+        r.stderr
+    );
 }

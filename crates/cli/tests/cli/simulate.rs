@@ -119,6 +119,44 @@ fn player_count_not_allowed() {
 }
 
 #[test]
+fn a_bot_list_of_a_count_not_allowed_says_the_list_sets_it() {
+    // One bot a seat: the list's length is the count, and the list is what to change.
+    let r = run(&[
+        "simulate",
+        "mighty-duel",
+        "--bots",
+        "greedy,greedy,random",
+        "-g",
+        "1",
+    ])
+    .expect_code(1);
+    assert!(
+        r.stderr.contains(
+            "ruleset mighty-duel does not allow 3 players (it allows 2): --bots lists 3 bots, one a seat"
+        ),
+        "{}",
+        r.stderr
+    );
+    let r = run(&[
+        "simulate",
+        "kingdomino",
+        "--bots",
+        "greedy",
+        "-p",
+        "3",
+        "-g",
+        "1",
+    ])
+    .expect_code(1);
+    assert!(
+        r.stderr
+            .contains("--players 3 but --bots lists 1 bot: the bot list sets the player count"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
 fn a_player_count_past_any_seat_is_the_commands_error_not_the_parsers() {
     // A count that does not fit a seat number is out of range like 5 or 0 (exit 1), for every
     // command taking `--players`.

@@ -29,6 +29,7 @@ fn warnings_for_rules_that_cannot_work() {
             .insert("uses-per-round".into(), modules::Param::Int(0));
         rules.modules = vec![modules::ModuleSpec::new("buildings"), dragon];
         rules.grid_size = 7;
+        rules.harmony = Some(5);
     }
     let (n, rules) = r.player_counts.last().expect("a count").clone();
     let w = warnings_of(&r, n, &rules);
@@ -45,6 +46,16 @@ fn warnings_for_rules_that_cannot_work() {
     );
     assert!(
         w[0].message.contains("can never fill a 7x7 kingdom"),
+        "{w:?}"
+    );
+    // Without Harmony a kingdom left part empty is a house rule's choice: not warned of.
+    for (_, rules) in &mut r.player_counts {
+        rules.harmony = None;
+    }
+    let (n, rules) = r.player_counts.last().expect("a count").clone();
+    let w = warnings_of(&r, n, &rules);
+    assert!(
+        w.iter().all(|w| !w.message.contains("can never fill")),
         "{w:?}"
     );
 }
