@@ -1073,9 +1073,15 @@ pub(crate) fn home_of(root: &Value, key: &str, path: &[String]) -> Option<String
 /// Whether `key`, written in the table at `path`, is a top-level key the rules' tables
 /// swallowed (`extends` after `[rules]`: TOML reads every key after a header into its table).
 fn top_level_key(root: &Value, key: &str, path: &[String]) -> bool {
-    // The top-level tables (`[rules]`, `[[terrain]]`, ...) are not keys one writes as values;
-    // and only the rules' tables are said to have swallowed a top-level key (a `name` under
-    // `[[domino]]` is not the ruleset's name).
+    // The top-level tables (`[rules]`, `[[terrain]]`, ...) are not keys one writes as values.
+    // The rules' tables swallow any top-level key; a component's table (`[[domino]]` after
+    // which `remove-dominoes` was written, the natural place when replacing one) those that
+    // cannot be about the component (a `name` or `description` under `[[domino]]` is the
+    // domino's, not the ruleset's).
+    let under_component = matches!(
+        path.first().map(String::as_str),
+        Some("terrain" | "domino" | "building" | "component")
+    ) && !matches!(key, "name" | "description");
     let table = [
         "rules",
         "for-players",
@@ -1088,7 +1094,7 @@ fn top_level_key(root: &Value, key: &str, path: &[String]) -> bool {
         path.first().map(String::as_str),
         Some("rules" | "for-players")
     );
-    under_rules
+    (under_rules || under_component)
         && !table.contains(&key)
         && root
             .get("properties")

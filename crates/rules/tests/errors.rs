@@ -2851,6 +2851,20 @@ fn a_top_level_key_after_a_table_brings_no_follow_on_errors() {
             ),
             vec![(4, "box")],
         ),
+        // After a component's table, the natural place when replacing one: not "appears
+        // twice" for the domino it would have removed, nor a deck of 49 for one added.
+        (
+            format!(
+                "{HEAD}[[terrain]]\nname = \"desert\"\nsymbol = \"D\"\ncolour = \"#e0c080\"\n\
+                 remove-dominoes = [1]\n{}",
+                domino(1, "desert")
+            ),
+            vec![(6, "remove-dominoes")],
+        ),
+        (
+            format!("{HEAD}{}remove-dominoes = [1]\n", domino(49, "lake")),
+            vec![(6, "remove-dominoes")],
+        ),
     ] {
         let d = bad(&text);
         for (line, key) in &keys {
@@ -2865,6 +2879,9 @@ fn a_top_level_key_after_a_table_brings_no_follow_on_errors() {
         }
         assert_eq!(d.len(), keys.len(), "{text}\n{d}");
     }
+    // A `name` under `[[domino]]` is the domino's (dominoes have none), not the ruleset's.
+    let d = bad(&format!("{HEAD}{}name = \"Oasis\"\n", domino(49, "lake")));
+    assert!(!d.to_string().contains("top-level"), "{d}");
     // The same for a component set not read: its terrains are not "unknown" for that.
     let d = bad(&format!(
         "{HEAD}add-sets = [\"volcno\"]\nremove-dominoes = [12]\n{}",
