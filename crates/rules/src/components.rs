@@ -131,6 +131,20 @@ impl Scope<'_> {
                 names.push(r);
             }
         }
+        // A terrain's symbol where its name is meant (`terrain = "D"`): the terrain it is of.
+        let mut chars = name.chars();
+        if let (Some(c), None) = (chars.next(), chars.next())
+            && let Some(t) = self
+                .terrains
+                .iter()
+                .find(|t| t.symbol == c && names.contains(&t.name.as_str()))
+        {
+            return Err(Some(format!(
+                "unknown terrain `{name}` (did you mean `{}`? `{name}` is its symbol, for kingdom files and the screen; a square names its terrain); known terrains: {}",
+                t.name,
+                names.join(", ")
+            )));
+        }
         Err(Some(unknown_terrain_message(name, &names, self.shared)))
     }
 
@@ -158,10 +172,17 @@ impl Scope<'_> {
             && !message.contains("(did you mean")
         {
             loader.said_new_terrain = true;
-            message.push_str(&format!(
-                "; a new terrain is declared in a [[terrain]] table (name = \"{}\", a symbol and a colour)",
-                crownlands_core::text::excerpt(name)
-            ));
+            // A terrain of a shipped set (the house rules' `volcano`): the set that brings it.
+            match shipped_set_declaring(name) {
+                Some(set) => message.push_str(&format!(
+                    "; the shipped set `{set}` declares it, with its dominoes: `add-sets = [\"{set}\"]`; else a new terrain is declared in a [[terrain]] table (name = \"{}\", a symbol and a colour)",
+                    crownlands_core::text::excerpt(name)
+                )),
+                None => message.push_str(&format!(
+                    "; a new terrain is declared in a [[terrain]] table (name = \"{}\", a symbol and a colour)",
+                    crownlands_core::text::excerpt(name)
+                )),
+            }
         }
         message
     }
@@ -1083,6 +1104,20 @@ fn buildings(
         }
     }
     out.into_iter().flatten().collect()
+}
+
+/// The first shipped component set (by name) that declares a terrain called `name`.
+fn shipped_set_declaring(name: &str) -> Option<String> {
+    crate::source::shipped_set_names().into_iter().find(|set| {
+        crate::source::embedded(&format!("sets/{set}.toml"))
+            .and_then(|text| text.parse::<toml::Table>().ok())
+            .and_then(|t| t.get("terrain")?.as_array().cloned())
+            .is_some_and(|terrains| {
+                terrains
+                    .iter()
+                    .any(|t| t.get("name").and_then(|n| n.as_str()) == Some(name))
+            })
+    })
 }
 
 fn unknown_terrain_message(name: &str, names: &[&str], shared: bool) -> String {

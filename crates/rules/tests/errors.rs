@@ -2982,6 +2982,31 @@ fn an_unknown_terrain_says_once_how_a_new_one_is_declared() {
     );
 }
 
+/// A terrain's symbol where its name is meant names the terrain; a terrain a shipped set
+/// declares (the house rules' volcano) names the set that brings it.
+#[test]
+fn an_unknown_terrain_that_is_a_symbol_or_a_shipped_sets_is_said_so() {
+    let d = bad(
+        "extends = \"kingdomino\"\nremove-dominoes = [1]\n[[domino]]\nnumber = 1\nfirst = { terrain = \"W\" }\nsecond = { terrain = \"wheat\" }\n",
+    );
+    assert_diag(
+        &d,
+        5,
+        21,
+        &["unknown terrain `W` (did you mean `wheat`? `W` is its symbol"],
+    );
+    assert!(!d.to_string().contains("[[terrain]]"), "{d}");
+    let d = bad(
+        "extends = \"kingdomino\"\nremove-dominoes = [1]\n[[domino]]\nnumber = 1\nfirst = { terrain = \"volcano\" }\nsecond = { terrain = \"wheat\" }\n",
+    );
+    assert_diag(
+        &d,
+        5,
+        21,
+        &["the shipped set `volcano` declares it, with its dominoes: `add-sets = [\"volcano\"]`"],
+    );
+}
+
 /// A misspelt file name in `extends` names the file beside it that it likely meant.
 #[test]
 fn a_misspelt_file_to_extend_names_the_one_beside_it() {
