@@ -473,6 +473,17 @@ impl<'s> Walker<'s> {
                     ": a number is written without quotes, `{key} = {n}`"
                 ));
             }
+            // `line-size = 3.0`: a whole number written with a point.
+            if let (Kind::Float(f), Some(key)) = (&node.kind, path.0.last())
+                && ty == "integer"
+                && f.fract() == 0.0
+                && f.abs() < 1e9
+            {
+                msg.push_str(&format!(
+                    ": a whole number is written without a decimal point, `{key} = {}`",
+                    *f as i64
+                ));
+            }
             // `players = 3` for a list of one number.
             if let Kind::Int(Some(n)) = &node.kind
                 && ty == "array"
@@ -507,11 +518,14 @@ impl<'s> Walker<'s> {
                     let ts = types(i);
                     !ts.is_empty() && !ts.contains(&"string")
                 });
-            // Not for lists of files: a message never repeats a path (it may lead anywhere).
+            // Not for lists of files: a message never repeats a path (it may lead anywhere);
+            // a shipped set's name is no path (`add-sets = "volcano"`).
             let names_files = path
                 .0
                 .last()
-                .is_some_and(|k| k == "sets" || k == "add-sets");
+                .is_some_and(|k| k == "sets" || k == "add-sets")
+                && !matches!(&node.kind, Kind::Str(text)
+                    if crate::source::shipped_set_names().iter().any(|n| n == text));
             if let Kind::Str(text) = &node.kind
                 && ty == "array"
                 && !items_are_numbers
@@ -635,6 +649,16 @@ impl<'s> Walker<'s> {
             && let Some(meant) = self.meant(bs, text, path)
         {
             msg.push_str(&format!(" (did you mean \"{meant}\"?)"));
+        } else if let (Kind::Str(text), Some(key)) = (&node.kind, path.0.last())
+            && let Ok(n) = text.trim().parse::<i64>()
+            && bs
+                .iter()
+                .any(|b| types(self.resolve(b)).contains(&"integer"))
+        {
+            // `deck-size = "48"`: a number in quotes, where a word is taken too.
+            msg.push_str(&format!(
+                ": a number is written without quotes, `{key} = {n}`"
+            ));
         }
         self.report(&node.span, msg);
         false

@@ -3646,8 +3646,9 @@ fn values_written_in_the_wrong_shape_say_the_right_one() {
             "but the component sets hold only 48 (at most 48: `deck-size = \"all\"` deals every one)",
         ],
     );
-    // No list hint for numbers, nor for files (a message never repeats a path).
-    let d = bad("players = \"2\"\nsets = \"kingdomino\"\n");
+    // No list hint for numbers, nor for files (a message never repeats a path; a shipped
+    // set's name, `sets = "kingdomino"`, is no path and gets it).
+    let d = bad("players = \"2\"\nsets = \"my-set\"\n");
     assert!(!d.to_string().contains("list of one"), "{d}");
     // Nor for lists of tables.
     let d = bad(&format!("{HEAD}domino = \"x\"\n"));
@@ -4261,6 +4262,26 @@ fn a_value_of_the_wrong_shape_says_how_to_write_it() {
             "`grid-size` in [rules] must be an integer from 1 to 8, not a string: a number is written without quotes, `grid-size = 6`",
         ],
     );
+    // The same where a word is taken too; a whole number with a point; a shipped set's name
+    // for a list of one (a path is never repeated).
+    let d = bad(&format!(
+        "{HEAD}add-sets = \"volcano\"\n[rules]\ndeck-size = \"48\"\nline-size = 4.0\n"
+    ));
+    assert_diag(&d, 2, 12, &["a list of one is written `[\"volcano\"]`"]);
+    assert_diag(
+        &d,
+        4,
+        13,
+        &["not \"48\": a number is written without quotes, `deck-size = 48`"],
+    );
+    assert_diag(
+        &d,
+        5,
+        13,
+        &["not a float: a whole number is written without a decimal point, `line-size = 4`"],
+    );
+    let d = bad(&format!("{HEAD}add-sets = \"mine\"\n"));
+    assert!(!d.to_string().contains("list of one"), "{d}");
     let d = bad(&format!("{HEAD}[[rules]]\ngrid-size = 5\n"));
     assert_diag(
         &d,
