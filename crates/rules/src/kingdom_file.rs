@@ -801,6 +801,13 @@ fn cell_problem(
             }
         ),
         CellError::Suffix(rest) => {
+            // Cells run together (`W1,W,C`): the castle may be among them, so no "no castle".
+            *castle_misspelt |= rest.contains('C');
+            if let Some(sep) = rest.chars().next().filter(|c| matches!(c, ',' | ';' | '|')) {
+                return format!(
+                    "unexpected `{rest}` in `{t}`: cells are separated by spaces or tabs, not `{sep}`"
+                );
+            }
             if let Some(syntax) = side.filter(|s| !s.marks.is_empty()) {
                 format!(
                     "unexpected `{rest}` in `{t}`: a cell is `.`, `C`, or a terrain symbol with an optional crown count such as `F2`, then optionally marks: {} (a numbered mark first, symbols repeated once a piece)",

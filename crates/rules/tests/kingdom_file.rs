@@ -116,6 +116,20 @@ fn empty_files() {
     }
 }
 
+/// Cells run together with commas: said as such, and the castle among them not reported
+/// missing as well.
+#[test]
+fn cells_separated_by_commas_say_so() {
+    let d = parse("W1,W,C\n", "k.txt", &ruleset(), 5).expect_err("commas");
+    assert_diag(
+        &d,
+        1,
+        1,
+        &["unexpected `,W,C` in `W1,W,C`: cells are separated by spaces or tabs, not `,`"],
+    );
+    assert_eq!(d.len(), 1, "no second error for the castle:\n{d}");
+}
+
 #[test]
 fn a_lowercase_castle_gets_a_hint() {
     let d = parse("c F\n", "k.txt", &ruleset(), 5).expect_err("no castle");

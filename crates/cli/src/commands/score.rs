@@ -120,18 +120,28 @@ pub(crate) fn with_readers(
             .and_then(|rest| rest.chars().next())
         {
             if said_letters.contains(&symbol) {
+                // Said in full at its first cell: the others are placed, not explained again.
+                if let Some((head, _)) = problem.message.split_once("; ") {
+                    problem.message = format!("{head} (as above)");
+                }
                 continue;
             }
             // Looked up once a letter, found or not.
             said_letters.push(symbol);
-            if let Some((name, terrain)) = build
+            match build
                 .get_or_insert_with(|| BuildRulesets::read(registry))
                 .with_symbol(symbol)
             {
-                problem.message.push_str(&format!(
+                Some((name, terrain)) => problem.message.push_str(&format!(
                     " (`{symbol}` is {terrain} in ruleset `{name}`: give a ruleset with it, such \
                      as `--ruleset {name}`)"
-                ));
+                )),
+                // A terrain of one's own (a house rule's desert): its ruleset file.
+                None if symbol.is_ascii_uppercase() => problem.message.push_str(&format!(
+                    " (no ruleset of this build has `{symbol}`: a kingdom of a ruleset of your \
+                     own is read with `--ruleset FILE`)"
+                )),
+                None => {}
             }
             continue;
         }

@@ -1158,6 +1158,31 @@ fn a_mark_of_a_module_the_ruleset_lacks_names_the_module() {
         "{}",
         r.stderr
     );
+    // A letter no ruleset of the build has (a house rule's desert): its ruleset file asked
+    // for, once, and the other cells placed without the whole message again.
+    let r = score("D2 D C\nD . .\n", &[]).expect_code(1);
+    assert_eq!(
+        r.stderr
+            .matches("(no ruleset of this build has `D`: a kingdom of a ruleset of your own is read with `--ruleset FILE`)")
+            .count(),
+        1,
+        "{}",
+        r.stderr
+    );
+    assert_eq!(
+        r.stderr.matches("this ruleset's symbols").count(),
+        1,
+        "{}",
+        r.stderr
+    );
+    assert!(
+        r.stderr
+            .contains(":1:4: unknown symbol `D` in `D` (as above)")
+            && r.stderr
+                .contains(":2:1: unknown symbol `D` in `D` (as above)"),
+        "{}",
+        r.stderr
+    );
     // Under a ruleset with the module, a misplaced mark is said as it was.
     let r = score("W1 C T\nT+[6] . .\n", &["--ruleset", "queendomino"]).expect_code(1);
     assert!(!r.stderr.contains("which ruleset"), "{}", r.stderr);
