@@ -296,7 +296,20 @@ pub fn run(
                 .map_err(|e| with_readers(registry, ruleset.name(), &modules, e))
             {
                 Ok(side) => side,
-                Err(CliError::Diagnostics(d)) => {
+                Err(CliError::Diagnostics(mut d)) => {
+                    // Read at a count no one asked for, where the counts differ (goals drawn
+                    // at 4 players only): a count the file reads at is named.
+                    if players.is_none()
+                        && let Some(m) = reads_at(registry, path, &ruleset, rules)
+                        && let Some(first) = d.0.first_mut()
+                    {
+                        first.message.push_str(&format!(
+                            " (read at {}, the smallest count of ruleset `{}`; it reads at {m} \
+                             players: `--players {m}`)",
+                            crownlands_core::modules::describe::plural(n, "player", "players"),
+                            crownlands_core::text::excerpt(ruleset.name())
+                        ));
+                    }
                     problems.extend(d.0);
                     continue;
                 }
@@ -617,16 +630,49 @@ fn module_lines(
         .collect()
 }
 
+/// Whether every player count of `ruleset` scores a kingdom as `rules` do: the same kingdom
+/// size, castle, bonuses and modules.
+fn scores_alike(ruleset: &Ruleset, rules: &Rules) -> bool {
+    let scoring = |r: &Rules| {
+        (
+            r.grid_size,
+            r.castle,
+            r.harmony,
+            r.middle_kingdom,
+            r.bonus_settings.clone(),
+            r.modules.clone(),
+        )
+    };
+    ruleset
+        .player_counts()
+        .iter()
+        .all(|(_, r)| scoring(r) == scoring(rules))
+}
+
+/// The first player count of `ruleset` whose rules score otherwise than `rules` and under which
+/// the kingdom file at `path` reads without a problem.
+fn reads_at(registry: &Registry, path: &Path, ruleset: &Ruleset, rules: &Rules) -> Option<u8> {
+    if scores_alike(ruleset, rules) {
+        return None;
+    }
+    ruleset.player_counts().iter().find_map(|(m, r)| {
+        if r == rules {
+            return None;
+        }
+        let modules = build_all(registry, &r.modules).ok()?;
+        read_side(registry, path, ruleset, &modules, r.into())
+            .ok()
+            .map(|_| *m)
+    })
+}
+
 /// One kingdom's score as text, under the rules of `table.0` players (`table.1`). The count is
-/// said where the ruleset's kingdoms differ in size by count (Queendomino's 7x7 at 2 players,
-/// 5x5 at 3 and 4): a kingdom scored at the smallest count, one file's default, says so.
+/// said where the ruleset scores differently by count (Queendomino's 7x7 at 2 players, 5x5 at 3
+/// and 4; a house rule's goals drawn at 4 players only): a kingdom scored at the smallest
+/// count, one file's default, says so.
 fn print_score(ruleset: &Ruleset, table: (u8, &Rules), modules: &ModuleList, s: &Scored) {
     let (n, rules) = table;
-    let counts = ruleset.player_counts();
-    let at = if counts
-        .iter()
-        .any(|(_, r)| (r.grid_size, r.castle) != (rules.grid_size, rules.castle))
-    {
+    let at = if !scores_alike(ruleset, rules) {
         format!(" at {n} players")
     } else {
         String::new()

@@ -1290,3 +1290,36 @@ fn every_kingdom_files_problems_are_said_at_once() {
     }
     assert!(!r.stderr.contains("fine.kingdom"), "{}", r.stderr);
 }
+
+/// A ruleset that scores otherwise at another count (goals drawn at 3 and 4 players, all in
+/// play at 2): the heading says the count, and a file that reads only at another count says
+/// which, when no count was asked for.
+#[test]
+fn a_ruleset_scoring_by_count_says_the_count() {
+    let rules = TempFile::new(
+        "quests",
+        "toml",
+        "extends = \"kingdomino\"\n[rules]\nmodules = [\"goals\"]\n[rules.module.goals]\ndraw = 1\n\
+         goal = [\n  { name = \"Lakes\", points = 10, terrain = \"lake\", squares = 3 },\n  \
+         { name = \"Woods\", points = 6, terrain = \"forest\", squares = 2 },\n]\n\
+         [for-players.2.module.goals]\ndraw = 0\n",
+    );
+    let kingdom = "L L L C F\n@goal 1\n";
+    let r = score(kingdom, &["--ruleset", &rules.arg()]).expect_code(1);
+    assert!(
+        r.stderr
+            .contains("(read at 2 players, the smallest count of ruleset `crownlands-clitest-")
+            && r.stderr.contains("; it reads at 3 players: `--players 3`)"),
+        "{}",
+        r.stderr
+    );
+    let r = score(kingdom, &["--ruleset", &rules.arg(), "--players", "3"]).ok();
+    assert!(
+        r.stdout.contains(" at 3 players (5x5 kingdom)"),
+        "{}",
+        r.stdout
+    );
+    // A file wrong at every count: no count named.
+    let r = score("L L L C F,F\n@goal 1\n", &["--ruleset", &rules.arg()]).expect_code(1);
+    assert!(!r.stderr.contains("it reads at"), "{}", r.stderr);
+}
