@@ -639,7 +639,7 @@ fn scores_alike(ruleset: &Ruleset, rules: &Rules) -> bool {
             r.castle,
             r.harmony,
             r.middle_kingdom,
-            r.bonus_settings.clone(),
+            r.bonus_settings,
             r.modules.clone(),
         )
     };
