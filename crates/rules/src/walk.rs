@@ -1007,6 +1007,14 @@ impl<'s> Walker<'s> {
                     ));
                 } else if let Some(home) = home_of(self.root, &e.key, &path.0) {
                     msg.push_str(&format!(" ({home})"));
+                } else if path.0.first().is_some_and(|k| k == "building")
+                    && matches!(e.key.as_str(), "price" | "cost")
+                {
+                    // A tile has no price of its own: the board's slot sets it.
+                    msg.push_str(
+                        " (a building costs what its slot on the Builders' Board costs: \
+                         `slot-prices` under [rules.module.buildings])",
+                    );
                 } else if let Some(close) = closest(&e.key, &known) {
                     msg.push_str(&format!(" (did you mean `{close}`?)"));
                     // A top-level key misspelt (`extend`): what it would have brought in is

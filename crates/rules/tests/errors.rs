@@ -3007,6 +3007,23 @@ fn an_unknown_terrain_that_is_a_symbol_or_a_shipped_sets_is_said_so() {
     );
 }
 
+/// A building written with a price of its own: the board's slots set prices.
+#[test]
+fn a_building_price_says_the_slots_set_it() {
+    let d = bad(
+        "extends = \"queendomino\"\n[[building]]\nnumber = 40\nname = \"Market Hall\"\nprice = 3\nvalue = { kind = \"fixed\", points = 1 }\n",
+    );
+    assert_diag(
+        &d,
+        5,
+        1,
+        &[
+            "unknown key `price`",
+            "`slot-prices` under [rules.module.buildings])",
+        ],
+    );
+}
+
 /// A misspelt file name in `extends` names the file beside it that it likely meant.
 #[test]
 fn a_misspelt_file_to_extend_names_the_one_beside_it() {
