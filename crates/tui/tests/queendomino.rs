@@ -106,6 +106,13 @@ fn a_step_choice_says_what_it_changes_at_once() {
             "{text}"
         );
     }
+    // After a word on something else (a key of no use here), the preview says whose it is.
+    press(&mut app, "r");
+    let text = screen(&app, 140, 45);
+    assert!(
+        text.contains(&format!("Row {}: Score then ", app.chosen_row_number())),
+        "{text}"
+    );
 }
 
 #[test]
@@ -122,6 +129,10 @@ fn builders_board_rows_and_build_choices() {
     }
     assert!(text.contains("points per separate"), "{text}");
     insta::assert_snapshot!("build_choices", text);
+    // Back on Skip (the last row), ←→ say it has no square.
+    press(&mut app, "<up><up><left>");
+    let text = screen(&app, 100, 30);
+    assert!(text.contains("Skip has none (↑↓ choose a row)"), "{text}");
 }
 
 /// A Build step with a tile too dear says why it is not in the list at 100x30 and 80x24 too,

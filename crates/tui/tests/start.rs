@@ -1569,15 +1569,15 @@ fn a_game_saved_and_loaded_again_stays_in_its_file() {
 }
 
 /// A game started from the command line says the ruleset's warnings of its own player count
-/// only: a 7x7 house rule warns that its deck cannot fill the grid at 3 and 4 players, which
-/// says nothing of a game of 2.
+/// only: a 7x7 house rule with Harmony warns that its deck cannot fill the grid at 3 and 4
+/// players, which says nothing of a game of 2.
 #[test]
 fn a_game_says_the_warnings_of_its_player_count_only() {
     let dir = temp_dir("count-warnings");
     let file = dir.join("big7.toml");
     std::fs::write(
         &file,
-        "extends = \"kingdomino\"\n[rules]\ngrid-size = 7\n[for-players.2]\ndeck-size = 48\n",
+        "extends = \"kingdomino\"\n[rules]\ngrid-size = 7\nharmony = { enabled = true }\n[for-players.2]\ndeck-size = 48\n",
     )
     .unwrap();
     let path = file.display().to_string();
@@ -2147,6 +2147,8 @@ fn the_exit_names_a_save_made_with_s_beside_the_autosave() {
         )),
         "{exit}"
     );
+    // The moves missed count the bot's too: how many were the player's is said.
+    assert!(exit.ends_with(" moves, 2 of them yours."), "{exit}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

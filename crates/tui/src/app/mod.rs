@@ -1461,7 +1461,13 @@ impl App {
                 return match since {
                     _ if !unfinished || self.replay.is_some() => None,
                     0 => Some(format!("The game is autosaved in {}", resumed_by(path))),
-                    _ => Some(kept_before("autosaved", path, since, &off())),
+                    _ => Some(kept_before(
+                        "autosaved",
+                        path,
+                        since,
+                        &self.moves_since(since),
+                        &off(),
+                    )),
                 };
             }
             let Some((path, _)) = self.saved.as_ref() else {
@@ -1473,7 +1479,13 @@ impl App {
                 _ if !unfinished || self.replay.is_some() => None,
                 Some((_, 0)) => Some(format!("The game is saved in {}", resumed_by(path))),
                 // Saved, then played on: what was saved is said, and what was not.
-                Some((_, since)) => Some(kept_before("saved", path, since, &off())),
+                Some((_, since)) => Some(kept_before(
+                    "saved",
+                    path,
+                    since,
+                    &self.moves_since(since),
+                    &off(),
+                )),
                 None => None,
             };
         };
@@ -1522,12 +1534,34 @@ impl App {
             0 => format!(" It is saved in `{file}` too."),
             n => format!(
                 " Your save in `{file}` holds it before its last {}.",
-                crownlands_core::modules::describe::plural(
-                    i64::try_from(n).unwrap_or(i64::MAX),
-                    "move",
-                    "moves"
-                )
+                self.moves_since(n)
             ),
+        }
+    }
+
+    /// `15 moves, 3 of them yours`: the last `since` moves of the game, and how many of them a
+    /// person decided, where one person plays (the bots' moves and the forced ones had made
+    /// what a save missed read as more than the player had done).
+    fn moves_since(&self, since: usize) -> String {
+        let moves = crownlands_core::modules::describe::plural(
+            i64::try_from(since).unwrap_or(i64::MAX),
+            "move",
+            "moves",
+        );
+        let played = self
+            .session
+            .as_ref()
+            .and_then(|s| s.actions().last())
+            .map_or(0, Vec::len);
+        let people = self.seats.iter().filter(|s| s.is_human()).count();
+        if since < 2 || since > played || people != 1 {
+            return moves;
+        }
+        // Every undo point is a person's decision in the game being played.
+        let from = played - since;
+        match self.undo.iter().filter(|u| u.at >= from).count() {
+            0 => format!("{moves}, none of them yours"),
+            yours => format!("{moves}, {yours} of them yours"),
         }
     }
 
@@ -2557,16 +2591,11 @@ fn name_of(seats: &[Seat], player: usize) -> String {
 /// `PATH: `crownlands play --load PATH` resumes it.`, the path shown escaped, then as a shell
 /// reads it back ([`shell_word`]): the end of a line saying where a game is kept.
 /// The exit's line for a game `how` (`saved`, `autosaved`) in `path` before its last `since`
-/// moves, which `off` says why were not kept.
-fn kept_before(how: &str, path: &std::path::Path, since: usize, off: &str) -> String {
+/// moves (said as `moves`: [`App::moves_since`]), which `off` says why were not kept.
+fn kept_before(how: &str, path: &std::path::Path, since: usize, moves: &str, off: &str) -> String {
     format!(
-        "The game was {how} in {} before its last {} ({off}: {} not kept).",
+        "The game was {how} in {} before its last {moves} ({off}: {} not kept).",
         replay::printable(&path.display().to_string()),
-        crownlands_core::modules::describe::plural(
-            i64::try_from(since).unwrap_or(i64::MAX),
-            "move",
-            "moves"
-        ),
         if since == 1 {
             "that one is"
         } else {

@@ -31,6 +31,17 @@ pub fn entries<T: PartialEq>(groups: &[Option<T>]) -> Vec<Range<usize>> {
 impl App {
     /// The row (from 0) a number key chose, while the status line still says so (`Row 2:
     /// ...; Enter does it.`): the view may say it shorter to make room for the choice's detail.
+    /// Whether the status line's message is about the chosen row (nothing said, its square
+    /// or its number), so that what the row changes can follow it without saying whose.
+    pub fn message_is_of_the_chosen_row(&self) -> bool {
+        self.message.is_empty() || self.message.starts_with(SQUARE) || self.message.starts_with(ROW)
+    }
+
+    /// The chosen row of the step's list, counted from 1 as the list numbers them.
+    pub fn chosen_row_number(&self) -> usize {
+        row_of(&self.step_entries(), self.choice) + 1
+    }
+
     pub fn row_chosen_by_number(&self) -> Option<usize> {
         self.row_said
             .as_ref()
@@ -200,8 +211,13 @@ impl App {
             return;
         };
         if e.len() < 2 {
-            self.message =
-                "←→ choose the square of a choice that has several; this one has one.".to_string();
+            let skip = self.step_actions().get(self.choice) == Some(&Action::Pass);
+            self.message = if skip {
+                "←→ choose the square of a choice that has several; Skip has none (↑↓ choose a row)."
+            } else {
+                "←→ choose the square of a choice that has several; this one has one."
+            }
+            .to_string();
             return;
         }
         let at = self.choice.clamp(e.start, e.end - 1) - e.start;

@@ -1318,7 +1318,12 @@ fn footer_text(
         // changes at once, as far as the row goes (it had given way to the message).
         // Whole (the footer wraps it onto the keys' row where it is longer than its row), but
         // after a word on a key pressed, cut after a word where the row ends: the keys stay.
-        let preview = choices::chosen_preview(app, game);
+        // After a word on something else (an undo, a key of no use here) it says whose it is:
+        // `Row 2: Score then 13 (+2).`
+        let preview = match choices::chosen_preview(app, game) {
+            p if p.is_empty() || app.message_is_of_the_chosen_row() => p,
+            p => format!("Row {}: {p}", app.chosen_row_number()),
+        };
         let mut spans = vec![Span::raw(app.message().to_string())];
         let room = usize::from(width).saturating_sub(text::width(app.message()) + 2);
         let told = if app.says_what_a_key_does() {
