@@ -330,8 +330,10 @@ pub fn short_team(members: &[String], width: usize) -> String {
     // Tighter still, each member by its first letter and its last word (`g5&g6`), then by its
     // last word alone (`5&6`): the whole cut as one name (`gree 6`) read as one member.
     let last = |m: &String| m.split(' ').next_back().unwrap_or_default().to_string();
+    // (A name of one short word whole: `You&g2`, where `Yo&g2` read as a typo.)
     let initial_and_last = |m: &String| match m.split_once(' ') {
         Some(_) => format!("{}{}", first_grapheme(m), last(m)),
+        None if self::width(m) <= 3 => m.clone(),
         None => take_width(m, 2),
     };
     // Last, each member in an equal share of the row: by initial and last word where that fits
@@ -386,6 +388,8 @@ mod distinct_tests {
         // Tighter: each member by initial and number, then by number, never one name's cut.
         let two = team(&["greedy 5", "greedy 6"]);
         assert_eq!(short_team(&two, 6), "g5&g6");
+        // A short one-word name stays whole (`Yo&g2` read as a typo).
+        assert_eq!(short_team(&team(&["You", "greedy 2"]), 6), "You&g2");
         assert_eq!(short_team(&two, 3), "5&6");
         // A long last word: each member in a share of the row, never one name's cut (`Zoë 4`
         // read as one player).
