@@ -2553,7 +2553,14 @@ fn the_rival_kingdom_beside_the_board_at_80x24_has_a_line_of_its_own() {
             && let Some(at) = (1..lines[top].len().saturating_sub(title.len()))
                 .find(|&c| lines[top][c..c + title.len()] == title[..])
         {
-            assert_eq!(lines[top][at - 1], '┌', "{text}");
+            // (After `┌` and the title's leading space where the name has room.)
+            let corner = if lines[top][at - 1] == ' ' {
+                at - 2
+            } else {
+                at - 1
+            };
+            assert_eq!(lines[top][corner], '┌', "{text}");
+            let at = corner + 1;
             let rows = app.game().unwrap().rules().grid_size;
             for l in &lines[top + 1..=top + usize::from(rows)] {
                 assert_eq!(l[at - 1], '│', "{text}");

@@ -1574,7 +1574,7 @@ fn a_big_terminal_shows_the_others_as_large_and_the_scores_beside_a_step() {
     assert_eq!(app.mode(), Mode::Step);
     let text = screen(&app, 200, 60);
     assert!(text.contains("┌ Scores ─"), "{text}");
-    assert!(text.contains("┌greedy 2─────────────────┐"), "{text}");
+    assert!(text.contains("┌ greedy 2 ───────────────┐"), "{text}");
     insta::assert_snapshot!(text);
 }
 

@@ -855,12 +855,15 @@ fn small_kingdom(
 ) {
     let p = app.config.palette;
     let frame = if compact { 1 } else { 2 };
-    let name = short_side_name(
-        app,
-        game,
-        side,
-        usize::from(area.width.saturating_sub(frame)),
-    );
+    let room = usize::from(area.width.saturating_sub(frame));
+    let name = short_side_name(app, game, side, room);
+    // A space either side, as every other box's title has, where the name keeps its room and
+    // some of the frame after it (the titles of boxes side by side had run together).
+    let name = if text::width(&name) + 4 <= room {
+        format!(" {name} ")
+    } else {
+        name
+    };
     // Compact, a line down its left side too (its column the one the box keeps free on its
     // right otherwise): beside the Builders' Board at 80x24, a kingdom with only a title line
     // read as more of the Board's rows, its title as part of the Board's.
