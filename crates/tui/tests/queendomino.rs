@@ -3454,3 +3454,31 @@ fn the_score_screens_summaries_say_what_they_sum_at_80x24() {
     assert!(summaries > 0, "{text}");
     insta::assert_snapshot!("queendomino_end_80x24", text);
 }
+
+/// A row of several squares too wide for a narrow list is cut in its words, never in how many
+/// squares it may go on (a playtest's 100x30 tax row ended `· 2…`).
+#[test]
+fn a_narrow_list_cuts_a_rows_words_not_its_squares() {
+    let mut app = app("queendomino", "you,greedy", 56);
+    let mut checked = 0;
+    for _ in 0..3000 {
+        if app.mode() == Mode::GameOver || checked >= 5 {
+            break;
+        }
+        if app.mode() == Mode::Step && app.step_has_squares() {
+            for (w, h) in [(72, 22), (80, 24), (100, 30)] {
+                let text = screen(&app, w, h);
+                for line in text.lines() {
+                    let cut = line.split("· ").skip(1).any(|rest| {
+                        let digits = rest.chars().take_while(char::is_ascii_digit).count();
+                        digits > 0 && rest[digits..].starts_with('…')
+                    });
+                    assert!(!cut, "{w}x{h}: {line}\n{text}");
+                }
+            }
+            checked += 1;
+        }
+        taxing_step(&mut app);
+    }
+    assert!(checked > 0, "no step with a row of several squares");
+}

@@ -346,7 +346,19 @@ fn row_words(
                 0 => format!("{group} · on any of {n} squares"),
                 1 if n == 2 => format!("{group} · either square"),
                 1 => format!("{group} · any of {n} squares"),
-                _ => format!("{group} · {n} squares"),
+                _ => {
+                    // Narrower still, the thing is cut, not how many squares (`· 2…` had
+                    // said nothing).
+                    let squares = format!(" · {n} squares");
+                    let (group_w, squares_w) =
+                        (super::text::width(&group), super::text::width(&squares));
+                    if group_w + squares_w > room && room > squares_w + 1 {
+                        let kept = super::text::take_width(&group, room - squares_w - 1);
+                        format!("{}…{squares}", kept.trim_end())
+                    } else {
+                        format!("{group}{squares}")
+                    }
+                }
             }
         }
         None => own,
