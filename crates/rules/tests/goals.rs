@@ -134,6 +134,8 @@ fn each_scope_scores_as_written() {
          { name = \"Crowned\", points = 5, crowns = 2 },\n\
          { name = \"Swampy\", points = -4, terrain = \"swamp\" },\n\
          { name = \"Big\", points = 1, squares = 20, scope = \"kingdom\" },\n\
+         { name = \"Bog\", points = -2, terrain = \"swamp\", max-crowns = 0, scope = \"each-territory\" },\n\
+         { name = \"Poor mine\", points = 4, terrain = \"mine\", max-crowns = 1 },\n\
          ]\n",
     );
     let rules = ruleset.rules_for(4).expect("4 players");
@@ -163,6 +165,9 @@ fn each_scope_scores_as_written() {
         ("goal: Crowned", 5),
         ("goal: Swampy", -4),
         ("goal: Big", 0),
+        // The swamp has no crown; a mine of 1 crown is one of at most 1.
+        ("goal: Bog", -2),
+        ("goal: Poor mine", 4),
     ]
     .into_iter()
     .map(|(k, p)| (k.to_string(), p))
@@ -181,10 +186,10 @@ fn each_scope_scores_as_written() {
         "{lines:?}"
     );
     assert!(lines.contains(&("Lake of 8".to_string(), 0)), "{lines:?}");
-    // The printed territories, and the goals' 10 + 9 + 8 + 5 - 4.
+    // The printed territories, and the goals' 10 + 9 + 8 + 5 - 4 - 2 + 4.
     assert_eq!(
         score.total,
-        crownlands_core::score::score_kingdom(&kingdom, rules).total + 28
+        crownlands_core::score::score_kingdom(&kingdom, rules).total + 30
     );
 }
 
@@ -481,6 +486,15 @@ fn a_goals_mistakes_are_all_said_at_once() {
             "`goal[2].name` `b` reads as `goal[1].name` `B`",
             "`goal[2]`: unknown key `pionts` (did you mean `points`?)",
         ],
+    );
+}
+
+/// A limit on crowns below the crowns asked: no territory has both.
+#[test]
+fn a_crown_limit_below_the_crowns_asked_is_refused() {
+    goal_list_says(
+        "{ name = \"A\", points = 1, crowns = 2, max-crowns = 1 },\n",
+        &["`goal[0].max-crowns` is 1 but `crowns` asks at least 2: no territory has both"],
     );
 }
 

@@ -57,6 +57,9 @@ pub struct GoalParams {
     /// The fewest crowns (of a territory, or of the kingdom with `scope = "kingdom"`).
     #[serde(default = "no_crowns")]
     pub crowns: Bounded<0, 256>,
+    /// The most crowns, if any limit (`max-crowns = 0`: a territory without crowns).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_crowns: Option<Bounded<0, 256>>,
     /// `"a-territory"` (once), `"each-territory"` or `"kingdom"`.
     #[serde(default)]
     pub scope: Scope,
@@ -98,6 +101,8 @@ pub struct Goal {
     pub terrain: Option<String>,
     pub squares: u32,
     pub crowns: u32,
+    /// The most crowns, where the goal limits them.
+    pub max_crowns: Option<u32>,
     pub scope: Scope,
 }
 
@@ -115,16 +120,23 @@ impl Goal {
                 };
                 let kind =
                     terrain.map_or_else(|| "territory".to_string(), |t| format!("{t} territory"));
-                match at_least {
-                    Some(at_least) => format!("{each} {kind} of at least {at_least}"),
-                    None => format!("{each} {kind}"),
+                match (at_least, self.at_most()) {
+                    (Some(at_least), Some(most)) => {
+                        format!("{each} {kind} of at least {at_least}, with {most}")
+                    }
+                    (Some(at_least), None) => format!("{each} {kind} of at least {at_least}"),
+                    (None, Some(most)) => format!("{each} {kind} with {most}"),
+                    (None, None) => format!("{each} {kind}"),
                 }
             }
             Scope::Kingdom => {
                 let of = terrain.map_or_else(String::new, |t| format!(" of {t}"));
+                let most = self
+                    .at_most()
+                    .map_or_else(String::new, |m| format!(", with {m}"));
                 match at_least {
-                    Some(at_least) => format!("at least {at_least}{of} in the kingdom"),
-                    None => format!("a square{of} in the kingdom"),
+                    Some(at_least) => format!("at least {at_least}{of} in the kingdom{most}"),
+                    None => format!("a square{of} in the kingdom{most}"),
                 }
             }
         }
@@ -138,8 +150,12 @@ impl Goal {
         if self.squares > 1 {
             figures.push(format!("{}+sq", self.squares));
         }
-        if self.crowns > 0 {
-            figures.push(format!("{}+cr", self.crowns));
+        match self.max_crowns {
+            Some(max) if max == self.crowns => figures.push(format!("{max}cr")),
+            Some(max) if self.crowns > 0 => figures.push(format!("{}-{max}cr", self.crowns)),
+            Some(max) => figures.push(format!("≤{max}cr")),
+            None if self.crowns > 0 => figures.push(format!("{}+cr", self.crowns)),
+            None => {}
         }
         let terrain = self.terrain.as_deref();
         if figures.is_empty() {
@@ -176,6 +192,22 @@ impl Goal {
         }
     }
 
+    /// `no crowns`, `at most 1 crown`: a limit on crowns in words.
+    fn at_most(&self) -> Option<String> {
+        match self.max_crowns? {
+            0 => Some("no crowns".to_string()),
+            max => Some(format!(
+                "at most {}",
+                super::describe::plural(max, "crown", "crowns")
+            )),
+        }
+    }
+
+    /// Whether `crowns` are within its limit, if any.
+    fn within(&self, crowns: u32) -> bool {
+        self.max_crowns.is_none_or(|max| crowns <= max)
+    }
+
     /// Its terrain looked up in `ruleset`: `Some(None)` for any terrain, `None` for a terrain
     /// the ruleset lacks (refused at load; such a goal is never met).
     fn terrain_in(&self, ruleset: &Ruleset) -> Option<Option<TerrainId>> {
@@ -197,12 +229,16 @@ impl Goal {
                 .fold((0u32, 0u32), |(s, c), t| {
                     (s.saturating_add(t.squares), c.saturating_add(t.crowns))
                 });
-            return u32::from(squares >= self.squares && crowns >= self.crowns);
+            return u32::from(
+                squares >= self.squares && crowns >= self.crowns && self.within(crowns),
+            );
         }
         let times = territories
             .iter()
             .filter(of)
-            .filter(|t| t.squares >= self.squares && t.crowns >= self.crowns)
+            .filter(|t| {
+                t.squares >= self.squares && t.crowns >= self.crowns && self.within(t.crowns)
+            })
             .count() as u32;
         if self.scope == Scope::ATerritory {
             times.min(1)
@@ -315,6 +351,7 @@ impl Mechanism for Goals {
                     terrain: g.terrain.clone(),
                     squares: g.squares.as_u32(),
                     crowns: g.crowns.as_u32(),
+                    max_crowns: g.max_crowns.map(|m| m.as_u32()),
                     scope: g.scope,
                 })
                 .collect(),
@@ -333,6 +370,7 @@ impl Mechanism for Goals {
                         terrain: g.terrain.clone(),
                         squares: Bounded::clamped(g.squares),
                         crowns: Bounded::clamped(g.crowns),
+                        max_crowns: g.max_crowns.map(Bounded::clamped),
                         scope: g.scope,
                     })
                     .collect(),
@@ -348,7 +386,13 @@ impl Mechanism for Goals {
         for (i, g) in goals.iter().enumerate() {
             let chars = g.name.chars().count();
             // (A name of spaces only is the loader's to refuse, at the name.)
-            let problem = if g.name.is_empty() {
+            let problem = if let Some(max) = g.max_crowns.filter(|m| *m < g.crowns) {
+                Some(format!(
+                    "`goal[{i}].max-crowns` is {} but `crowns` asks at least {}: no territory has both",
+                    max.as_u32(),
+                    g.crowns.as_u32()
+                ))
+            } else if g.name.is_empty() {
                 Some(format!(
                     "`goal[{i}].name` is blank: give each goal a name (the score and the table show it)"
                 ))
@@ -784,8 +828,50 @@ mod tests {
             terrain: terrain.map(str::to_string),
             squares,
             crowns,
+            max_crowns: None,
             scope,
         }
+    }
+
+    /// A limit on crowns: said in words and short, and met only within it (`max-crowns = 0`,
+    /// a swamp territory without crowns, a house rule's bog).
+    #[test]
+    fn a_goal_may_limit_its_crowns() {
+        let bog = Goal {
+            max_crowns: Some(0),
+            ..goal(Scope::EachTerritory, Some("swamp"), 1, 0)
+        };
+        assert_eq!(bog.asks(), "each swamp territory with no crowns");
+        assert_eq!(bog.short(), "each swamp 0cr");
+        let some = Goal {
+            max_crowns: Some(2),
+            ..goal(Scope::ATerritory, Some("lake"), 3, 1)
+        };
+        assert_eq!(
+            some.asks(),
+            "a lake territory of at least 3 squares and 1 crown, with at most 2 crowns"
+        );
+        assert_eq!(some.short(), "lake 3+sq 1-2cr");
+        let kingdom = Goal {
+            max_crowns: Some(1),
+            ..goal(Scope::Kingdom, Some("mine"), 1, 0)
+        };
+        assert_eq!(
+            kingdom.asks(),
+            "a square of mine in the kingdom, with at most 1 crown"
+        );
+        assert_eq!(kingdom.short(), "mine total ≤1cr");
+        let swamp = TerrainId(4);
+        let t = |squares, crowns| TerritorySize {
+            terrain: swamp,
+            squares,
+            crowns,
+        };
+        assert_eq!(bog.times(Some(swamp), &[t(2, 0), t(3, 1), t(1, 0)]), 2);
+        let lakes = [t(3, 1), t(4, 3), t(5, 2)];
+        assert_eq!(some.times(Some(swamp), &lakes), 1);
+        assert_eq!(kingdom.times(Some(swamp), &[t(2, 0), t(1, 1)]), 1);
+        assert_eq!(kingdom.times(Some(swamp), &[t(2, 1), t(1, 1)]), 0);
     }
 
     #[test]
