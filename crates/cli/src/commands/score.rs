@@ -299,7 +299,9 @@ pub fn run(
                 Err(CliError::Diagnostics(mut d)) => {
                     // Read at a count no one asked for, where the counts differ (goals drawn
                     // at 4 players only): a count the file reads at is named.
+                    // (A single file: several are a table of as many, not the smallest.)
                     if players.is_none()
+                        && paths.len() == 1
                         && let Some(m) = reads_at(registry, path, &ruleset, rules)
                         && let Some(first) = d.0.first_mut()
                     {
