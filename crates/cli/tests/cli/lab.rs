@@ -2231,7 +2231,7 @@ fn a_study_of_a_ruleset_says_its_warnings_first() {
     // fills it at 2 players only).
     let big = dir.file(
         "big7.toml",
-        "extends = \"kingdomino\"\n[rules]\ngrid-size = 7\n[for-players.2]\ndeck-size = 48\n",
+        "extends = \"kingdomino\"\n[rules]\ngrid-size = 7\nharmony = { enabled = true }\n[for-players.2]\ndeck-size = 48\n",
     );
     let two = run(&["compare", "kingdomino", &big, "-p", "2", "-g", "20"]).ok();
     assert_eq!(two.stderr, "");
@@ -2924,7 +2924,7 @@ fn compare_says_both_files_problems_at_once() {
     // One file twice warns once.
     let warned = dir.file(
         "w.toml",
-        "extends = \"kingdomino\"\nplayers = [2, 3]\n[rules]\nline-size = 3\n[for-players.2]\nkings-per-player = 1\ndeck-size = 24\n",
+        "extends = \"kingdomino\"\nplayers = [2, 3]\n[rules]\nline-size = 3\nharmony = { enabled = true }\n[for-players.2]\nkings-per-player = 1\ndeck-size = 24\n",
     );
     let r = run(&["compare", &warned, &warned, "-p", "2", "-g", "4"]);
     assert_eq!(r.stderr.matches("warning:").count(), 1, "{}", r.stderr);
