@@ -161,6 +161,16 @@ fn read(path: &Path) -> CliResult<Part> {
         // at the start of a line, an empty file's).
         let words = e.to_string();
         let words = words.rfind(" at line ").map_or(&words[..], |i| &words[..i]);
+        // Cut short (a copy stopped midway, a full disk): said as such, of a file that begins
+        // as a part file does.
+        if e.is_eof() && text.trim_start().starts_with('{') && text.contains(FORMAT) {
+            return CliError::Message(format!(
+                "{name}: a part file cut short: it ends at line {}, column {}, before its JSON \
+                 does (write it again with its `--shard` command)",
+                e.line().max(1),
+                e.column().max(1),
+            ));
+        }
         // A number where another kind is read digit by digit (`1.5` or `1e308` for a whole
         // number): the reader says `expected ,` of well-formed JSON. Said as the value's kind.
         let words = if e.is_syntax() && serde_json::from_str::<serde::de::IgnoredAny>(text).is_ok()
@@ -564,6 +574,10 @@ pub fn merge(
     let mut mark = |name: &str, part: &Part| -> CliResult<()> {
         let k = usize::try_from(part.shard.index - 1).unwrap_or(usize::MAX);
         match seen.get_mut(k) {
+            Some(Some(other)) if other == name => Err(CliError::Message(format!(
+                "{name} is given twice (shard {}/{count})",
+                part.shard.index
+            ))),
             Some(Some(other)) => Err(CliError::Message(format!(
                 "shard {}/{count} is given twice: {other} and {name}",
                 part.shard.index

@@ -732,7 +732,9 @@ fn verdict_of(
     });
     let (rows, every): (Vec<(String, stats::Difference)>, &str) = if alike {
         let pooled = match r.paired_bots.as_slice() {
-            [g] if g.games == r.games_played && g.seats > 0 => stats::group_difference(g),
+            [g] if g.games == r.games_played && g.seats > 0 => {
+                stats::group_difference(g, g.score_sq_sum > 0)
+            }
             _ => stats::pooled_seats(diffs),
         };
         (vec![(pooled_name.clone(), pooled)], "every seat")

@@ -413,6 +413,9 @@ pub struct Difference {
 /// `wins_can_change`: whether a seat's win can differ at all between A and B (not where each
 /// ruleset has one side, which wins every game: its `0.0 to 0.0%` is exact).
 pub fn differences(paired: &[PairedSeat], n: u64, wins_can_change: bool) -> Vec<Difference> {
+    // Whether the games differ at all: some seat's score in some game (a seat whose own
+    // scores never moved may still win other games when another's did).
+    let games_differ = paired.iter().any(|p| p.score_sq_sum > 0);
     paired
         .iter()
         .map(|p| {
@@ -420,7 +423,7 @@ pub fn differences(paired: &[PairedSeat], n: u64, wins_can_change: bool) -> Vec<
             Difference {
                 score: mean_interval(p.score_sum, p.score_sq_sum, n),
                 win_share: if wins_can_change {
-                    unseen_change(win, p.score_sq_sum, n)
+                    unseen_change(win, games_differ, n)
                 } else {
                     win
                 }
@@ -431,14 +434,14 @@ pub fn differences(paired: &[PairedSeat], n: u64, wins_can_change: bool) -> Vec<
 }
 
 /// A paired win-share difference whose games all changed it alike (every game's the same, most
-/// often 0: the seat won the same games under A and B) while the games themselves differ (their
-/// scores' differences are not all 0, `score_sq` the sum of their squares): the games' winners
+/// often 0: the seat won the same games under A and B) while the games themselves differ (some
+/// seat's score differences are not all 0: `games_differ`): the games' winners
 /// agreed in each of the `n`, which a difference in a share of games never seen in `n` also
 /// gives, so the interval is that share's, Wilson's bound for 0 of `n` (3.84 / (n + 3.84)) either
 /// side, rather than a point (`+0.0% (0.0 to 0.0%)` from 4 wins in 40 games). The games of a
 /// ruleset against itself, alike in every score, keep their point.
-fn unseen_change(win: Estimate, score_sq: u128, n: u64) -> Estimate {
-    if n < 2 || score_sq == 0 || win.high - win.low > 0.0 {
+fn unseen_change(win: Estimate, games_differ: bool, n: u64) -> Estimate {
+    if n < 2 || !games_differ || win.high - win.low > 0.0 {
         return win;
     }
     let z2 = 1.959_964_f64 * 1.959_964;
@@ -478,13 +481,14 @@ pub fn pooled_seats(diffs: &[Difference]) -> Difference {
 
 /// A group's paired difference B - A per seat of it (a game's seats summed, so divided by the
 /// seats a game), with the 95% intervals of the games' differences.
-pub(crate) fn group_difference(d: &PairedGroup) -> Difference {
+/// `games_differ`: whether any seat's score differed in some game (see [`unseen_change`]).
+pub(crate) fn group_difference(d: &PairedGroup, games_differ: bool) -> Difference {
     let per_seat = d.games as f64 / d.seats.max(1) as f64;
     Difference {
         score: mean_interval(d.score_sum, d.score_sq_sum, d.games).scaled(per_seat),
         win_share: unseen_change(
             mean_interval(d.win_units, d.win_sq_units, d.games).scaled(per_seat / WIN_UNIT as f64),
-            d.score_sq_sum,
+            games_differ,
             d.games,
         )
         .within(-1.0, 1.0),
@@ -508,12 +512,13 @@ pub fn bot_differences(
     if !whole {
         return Vec::new();
     }
+    let games_differ = paired.iter().any(|d| d.score_sq_sum > 0);
     paired
         .iter()
         .zip(&a.bots)
         .map(|(d, bot)| {
             // Seats a game: the same in every game (the list is rotated, not changed).
-            (bot.bot.clone(), group_difference(d))
+            (bot.bot.clone(), group_difference(d, games_differ))
         })
         .collect()
 }
@@ -717,11 +722,13 @@ pub fn first_claim_paired(
     if places < 2 || paired.len() < places || games_played == 0 {
         return None;
     }
+    // (Every place is every seat once a game: the games differ where some place's score did.)
+    let games_differ = paired[..places].iter().any(|d| d.score_sq_sum > 0);
     paired[..places]
         .iter()
         .map(|d| {
             (d.games == games_played && d.seats > 0).then(|| {
-                let d = group_difference(d);
+                let d = group_difference(d, games_differ);
                 (d.win_share, d.score)
             })
         })
@@ -836,14 +843,14 @@ mod tests {
         // themselves differing (score differences not all 0): Wilson's bound for 0 of 40.
         let win = mean_interval(0, 0, 40);
         assert_eq!((win.low, win.high), (0.0, 0.0));
-        let widened = unseen_change(win, 123, 40);
+        let widened = unseen_change(win, true, 40);
         assert!((widened.high - 0.0876).abs() < 0.001, "{widened:?}");
         assert!((widened.low + 0.0876).abs() < 0.001, "{widened:?}");
         // A ruleset against itself (every score alike too): the point stays.
-        assert_eq!(unseen_change(win, 0, 40), win);
+        assert_eq!(unseen_change(win, false, 40), win);
         // A difference with spread of its own: as it was.
         let spread = mean_interval(3, 5, 40);
-        assert_eq!(unseen_change(spread, 123, 40), spread);
+        assert_eq!(unseen_change(spread, true, 40), spread);
     }
 
     #[test]

@@ -453,7 +453,23 @@ fn merge_refuses_parts_that_do_not_make_one_run() {
     let r = run(&["merge", &p1.arg(), &p2.arg()]).expect_code(1);
     assert!(r.stderr.contains("missing: 3/3"), "{}", r.stderr);
     let r = run(&["merge", &p1.arg(), &p1.arg()]).expect_code(1);
-    assert!(r.stderr.contains("given twice"), "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains(&format!("{} is given twice (shard 1/3)", p1.arg())),
+        "{}",
+        r.stderr
+    );
+    // A part cut short (a copy stopped midway) is said so, not as JSON's end of file.
+    let whole = std::fs::read_to_string(p2.path()).expect("the part");
+    let cut = TempFile::new("cut", "json", &whole[..whole.len() / 2]);
+    let r = run(&["merge", &p1.arg(), &cut.arg()]).expect_code(1);
+    assert!(
+        r.stderr
+            .contains(&format!("{}: a part file cut short", cut.arg()))
+            && !r.stderr.contains("EOF"),
+        "{}",
+        r.stderr
+    );
     let other = part(
         &["simulate", "kingdomino", "-p", "2", "-g", "10", "-s", "2"],
         "3/3",
@@ -3162,5 +3178,35 @@ fn merge_holds_known_rulesets_to_their_counts_and_says_which_it_could_not_check(
         ),
         "{}",
         r.stderr
+    );
+}
+
+/// A place whose own score never moved while other places' did (a claim-order rule giving the
+/// first place nothing) still wins games differently: its unchanged wins get the interval of a
+/// change never seen in those games, not `0.0 to 0.0%` (its own scores alone had said the games
+/// were alike).
+#[test]
+fn a_place_whose_score_never_moved_still_gets_an_interval() {
+    let dir = TempDir::new("place-unmoved");
+    let comp = dir.file(
+        "comp.toml",
+        "extends = \"harmony\"\n[rules]\nmodules = [\"claim-order\"]\n[rules.module.claim-order]\npoints = [0, 1, 2]\n",
+    );
+    let text = run(&[
+        "compare",
+        "harmony",
+        &comp,
+        "--bots",
+        "greedy,greedy,greedy",
+        "--games",
+        "20",
+        "--seed",
+        "11",
+    ])
+    .ok()
+    .stdout;
+    assert!(
+        text.contains("1 wins +0.0%  (-16.1 to 16.1%), +0.00  points (0.00 to 0.00)"),
+        "{text}"
     );
 }
