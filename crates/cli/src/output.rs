@@ -238,11 +238,7 @@ pub fn score_rows(
 ) -> Vec<ScoreRow> {
     let own = crownlands_core::score::score_kingdom(kingdom, rules);
     let mut rows = territory_rows(ruleset, &own);
-    rows.extend(
-        own.bonuses
-            .iter()
-            .map(|b| (b.key.clone(), "bonus".to_string(), signed(b.points))),
-    );
+    rows.extend(bonus_rows(rules, &own));
     for (i, m) in modules.iter().enumerate() {
         for line in m.score_lines(rules, view.for_module(i)) {
             // How a line was counted, where the module says (a building's `5 lake territories
@@ -252,6 +248,32 @@ pub fn score_rows(
             rows.push((line.label, how, signed(line.points)));
         }
     }
+    rows
+}
+
+/// A breakdown's bonuses as rows, each bonus the rules offer in its place whether earned or not
+/// (`harmony  not earned = 0`: `replay` had left it out where `score` said it), Harmony before
+/// the Middle Kingdom, then any other bonus of the breakdown.
+pub fn bonus_rows(rules: &crownlands_core::Rules, score: &ScoreBreakdown) -> Vec<ScoreRow> {
+    let offered = [
+        ("harmony", rules.harmony.is_some()),
+        ("middle-kingdom", rules.middle_kingdom.is_some()),
+    ];
+    let mut rows: Vec<ScoreRow> = Vec::new();
+    for (key, offered) in offered {
+        match score.bonus(key) {
+            Some(points) => rows.push((key.into(), "bonus".into(), signed(points))),
+            None if offered => rows.push((key.into(), "not earned".into(), "0".into())),
+            None => {}
+        }
+    }
+    rows.extend(
+        score
+            .bonuses
+            .iter()
+            .filter(|b| !offered.iter().any(|(k, _)| *k == b.key))
+            .map(|b| (b.key.clone(), "bonus".to_string(), signed(b.points))),
+    );
     rows
 }
 

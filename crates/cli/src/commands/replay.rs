@@ -3,7 +3,7 @@
 
 use super::print_json;
 use crate::errors::{CliError, CliResult};
-use crate::output::{print_rows, say, score_rows, signed, territory_rows};
+use crate::output::{bonus_rows, print_rows, say, score_rows, territory_rows};
 use crownlands_core::Registry;
 use crownlands_core::modules::describe::ScoreLine;
 use crownlands_core::{Action, Decider, Game, Outcome, Side};
@@ -219,11 +219,7 @@ fn print_outcome(game: &Game, o: &Outcome, players: &[Player], this_game: bool) 
             )
         } else {
             let mut rows = territory_rows(ruleset, s);
-            rows.extend(
-                s.bonuses
-                    .iter()
-                    .map(|b| (b.key.clone(), "bonus".to_string(), signed(b.points))),
-            );
+            rows.extend(bonus_rows(game.rules(), s));
             rows
         };
         print_rows(&rows, "    ");

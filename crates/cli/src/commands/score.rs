@@ -698,27 +698,8 @@ fn print_score(ruleset: &Ruleset, table: (u8, &Rules), modules: &ModuleList, s: 
         &s.data,
         crownlands_core::Side(0),
     );
-    let mut rows = score_rows(ruleset, rules, &s.kingdom, modules.modules(), view);
-    // A bonus the rules offer and the kingdom did not earn, in its place among the bonuses
-    // (after the territories, Harmony before Middle Kingdom), earned or not.
-    let mut at = crownlands_core::score::score_kingdom(&s.kingdom, rules)
-        .territories
-        .len();
-    for (key, offered) in [
-        ("harmony", rules.harmony.is_some()),
-        ("middle-kingdom", rules.middle_kingdom.is_some()),
-    ] {
-        if !offered {
-            continue;
-        }
-        if score.bonus(key).is_none() {
-            rows.insert(
-                at.min(rows.len()),
-                (key.into(), "not earned".into(), "0".into()),
-            );
-        }
-        at += 1;
-    }
+    // (A bonus the rules offer and the kingdom did not earn is a row too: `not earned`.)
+    let rows = score_rows(ruleset, rules, &s.kingdom, modules.modules(), view);
     print_rows(&rows, "  ");
     say!("Total: {}", score.total);
 }

@@ -294,6 +294,39 @@ fn random_games_saved_replay_to_the_report() {
     }
 }
 
+/// Each bonus the rules offer has its line in every side's breakdown, earned or not, as
+/// `score` prints a kingdom (`harmony  not earned = 0`; `replay` had left it out).
+#[test]
+fn replay_lists_a_bonus_not_earned_as_score_does() {
+    let dir = TempDir::new("unearned");
+    let v = run(&[
+        "simulate",
+        "harmony-middle-kingdom",
+        "-p",
+        "3",
+        "-g",
+        "4",
+        "--save",
+        &dir.arg(),
+        "--json",
+    ])
+    .ok()
+    .json();
+    let mut unearned = 0;
+    for f in v["saved"]["files"].as_array().expect("files") {
+        let text = run(&["replay", f["file"].as_str().expect("file")])
+            .ok()
+            .stdout;
+        let result = text.split("Result: ").nth(1).expect("the result");
+        // Every side: a line of each bonus.
+        for bonus in ["harmony ", "middle-kingdom "] {
+            assert_eq!(result.matches(bonus).count(), 3, "{bonus}: {result}");
+        }
+        unearned += result.matches("not earned").count();
+    }
+    assert!(unearned > 0, "random kingdoms miss some bonus");
+}
+
 #[test]
 fn a_save_dir_that_cannot_be_written_is_refused_before_playing() {
     let dir = TempDir::new("file");
