@@ -290,6 +290,41 @@ pub fn win_shares(rulesets: &[(String, Vec<SeatSummary>)]) -> Result<String, Str
     )
 }
 
+/// Win share by the place in the first claims (1 first) with 95% intervals, per ruleset
+/// (`rulesets`: each one's label and its places' win shares, as fractions): in Kingdomino seat 1
+/// is not the first to claim, so this, not the seats' chart, shows a first player's advantage.
+pub fn place_win_shares(rulesets: &[(String, Vec<Estimate>)]) -> Result<String, String> {
+    let series: Vec<(String, Vec<Estimate>)> = rulesets
+        .iter()
+        .map(|(name, places)| {
+            (
+                name.clone(),
+                places.iter().map(|e| e.scaled(100.0)).collect(),
+            )
+        })
+        .collect();
+    intervals_named(
+        "Win share by the place in the first claims (95% intervals)",
+        "% of wins",
+        ("place in the first claims (1 first)", &[]),
+        &series,
+        false,
+    )
+}
+
+/// Differences B - A in win share by the place in the first claims (as fractions), with their
+/// intervals (paired where the text says so).
+pub fn place_differences(title: &str, diffs: &[Estimate]) -> Result<String, String> {
+    let diffs: Vec<Estimate> = diffs.iter().map(|e| e.scaled(100.0)).collect();
+    intervals_named(
+        title,
+        "percentage points",
+        ("place in the first claims (1 first)", &[]),
+        &[(String::new(), diffs)],
+        true,
+    )
+}
+
 /// Mean score per seat with 95% intervals, per ruleset.
 pub fn mean_scores(rulesets: &[(String, Vec<SeatSummary>)]) -> Result<String, String> {
     let series: Vec<(String, Vec<Estimate>)> = rulesets

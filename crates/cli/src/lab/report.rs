@@ -173,6 +173,34 @@ pub fn html(r: &Results, warned: &[String]) -> Result<String, String> {
     }
     body.push_str("<h2>Win share per seat</h2>\n");
     figure(&mut body, charts::win_shares(&summaries)?);
+    // By the place in the first claims, where a game has places (two or more), in every
+    // ruleset: what tells a first player's advantage, as the text's line does.
+    let places: Vec<(String, Vec<Estimate>)> = labelled
+        .iter()
+        .zip(&r.tallies)
+        .map(|(n, t)| {
+            (
+                n.clone(),
+                stats::first_claims(t).iter().map(|(w, _)| *w).collect(),
+            )
+        })
+        .collect();
+    if places.iter().all(|(_, p)| p.len() >= 2) && !places.is_empty() {
+        body.push_str("<h2>Win share by the place in the first claims</h2>\n");
+        figure(&mut body, charts::place_win_shares(&places)?);
+        if r.run.kind == Kind::Compare
+            && let [a, b] = r.tallies.as_slice()
+        {
+            let (diffs, paired) = super::print::place_differences(r, a, b);
+            let wins: Vec<Estimate> = diffs.iter().map(|(w, _)| *w).collect();
+            let title = if paired {
+                "Win share difference by the place in the first claims (paired 95% intervals)"
+            } else {
+                "Win share difference by the place in the first claims (95% intervals)"
+            };
+            figure(&mut body, charts::place_differences(title, &wins)?);
+        }
+    }
     body.push_str("<h2>Mean score per seat</h2>\n");
     figure(&mut body, charts::mean_scores(&summaries)?);
     body.push_str("<h2>Score distribution per seat</h2>\n");

@@ -1124,6 +1124,20 @@ fn reports_are_self_contained_pages_with_charts() {
     // Every seat named on the seat axis of the win shares (it named every other one).
     let texts = chart_texts(&html, "Win share per seat (95% intervals)");
     assert!(texts.contains(&"1") && texts.contains(&"2"), "{texts:?}");
+    // By the place in the first claims (seat 1 is not the first to claim): each ruleset's,
+    // and B - A, paired, each place named on its axis.
+    let texts = chart_texts(
+        &html,
+        "Win share by the place in the first claims (95% intervals)",
+    );
+    assert!(
+        texts.contains(&"place in the first claims (1 first)") && texts.contains(&"2"),
+        "{texts:?}"
+    );
+    chart_texts(
+        &html,
+        "Win share difference by the place in the first claims (paired 95% intervals)",
+    );
     // With bots of two kinds, the differences per bot too, each bot named on its axis.
     let (html, _) = report_of(
         "compare-bots",
