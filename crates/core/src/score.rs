@@ -50,12 +50,21 @@ impl ScoreBreakdown {
         self.bonuses.iter().find(|b| b.key == key).map(|b| b.points)
     }
 
-    /// List the bonus `key` worth `points` and add them to the total (a module's `score`).
+    /// List the bonus `key` worth `points` and add them to the total (a module's `score`). A
+    /// key listed already gets a number (`wealth (2)`): each line keeps its own key, so the
+    /// lines add up to the total and the statistics count each apart (a building named like
+    /// another module's line, `wealth`, had merged with it).
     pub fn add_bonus(&mut self, key: impl Into<String>, points: i32) {
-        self.bonuses.push(BonusScore {
-            key: key.into(),
-            points,
-        });
+        let mut key = key.into();
+        if self.bonus(&key).is_some() {
+            let base = key.clone();
+            let mut k = 2;
+            while self.bonus(&key).is_some() {
+                key = format!("{base} ({k})");
+                k += 1;
+            }
+        }
+        self.bonuses.push(BonusScore { key, points });
         self.total += points;
     }
 

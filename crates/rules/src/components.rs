@@ -927,6 +927,18 @@ fn buildings(
                 && ok
             {
                 let loc = loader.loc(b.file, &at(&["name"]));
+                // A warning (a save's embedded ruleset must still load): `simulate` counts a
+                // line that takes points away as `NAME (penalty)`.
+                if name.ends_with(" (penalty)") {
+                    loader.warn(
+                        &loc,
+                        format!(
+                            "building {} is named `{}`: `simulate`'s statistics add ` (penalty)` to a line that takes points away, so its line would be counted with another's; name it otherwise",
+                            d.number,
+                            crownlands_core::text::excerpt(name)
+                        ),
+                    );
+                }
                 let look = crownlands_core::text::look(name);
                 let mut alike: Vec<(&u16, &(String, String, Loc))> =
                     names.iter().filter(|(_, (l, _, _))| *l == look).collect();

@@ -640,6 +640,10 @@ fn parse_at(
 }
 
 /// Why reading stopped before the castle was looked for.
+/// The most problems a kingdom file is read for: past them it is not read further (the list
+/// shows the first hundred and counts the rest).
+const MAX_FILE_PROBLEMS: usize = 1000;
+
 enum Stop {
     /// Too many rows, or cells in a row, for a kingdom: the file is not read further.
     TooLarge,
@@ -664,6 +668,20 @@ fn read_cells<'t>(
     };
     let mut row = 0;
     for (i, line) in text.lines().enumerate() {
+        // A file of more problems than anyone reads is not read further (a megabyte of `@`
+        // lines had kept half a million of them, 155 MB).
+        if problems.list.len() >= MAX_FILE_PROBLEMS {
+            // (Said first, without a place: the list shows its first hundred.)
+            problems.push(
+                0,
+                0,
+                format!(
+                    "{MAX_FILE_PROBLEMS} problems by line {}: the file is not read further",
+                    i + 1
+                ),
+            );
+            return Err(Stop::TooLarge);
+        }
         // Plain text only: a lone carriage return (or a line or paragraph separator) would join
         // two rows into one, other controls would reach the terminal.
         if let Some((column, c)) = line

@@ -498,6 +498,16 @@ fn a_crown_limit_below_the_crowns_asked_is_refused() {
     );
 }
 
+/// A goal's name may not end as `simulate` names a penalty (` (penalty)`): the two would be
+/// counted as one.
+#[test]
+fn a_goal_named_as_a_penalty_is_refused() {
+    goal_list_says(
+        "{ name = \"Bog (penalty)\", points = 3 },\n",
+        &["`goal[0].name` ends in ` (penalty)`"],
+    );
+}
+
 /// An item of the list that is not a table (`5`, `[1, 2]`) is said so, and stands in as a table
 /// for the rest of the list's checks: a name twice after it is still found in the same run.
 #[test]

@@ -243,3 +243,19 @@ fn reading_refuses_what_never_ends_and_what_is_too_big() {
     assert_eq!(read(&ok).unwrap(), "\u{feff}C F\n");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A file of more problems than anyone reads stops being read (a megabyte of bad lines had kept
+/// half a million problems, 155 MB), and says so first.
+#[test]
+fn a_file_of_endless_problems_is_not_read_further() {
+    let text = format!("C W\n{}", "\u{1b}\n".repeat(5000));
+    let d = parse(&text, "k.txt", &ruleset(), 5).expect_err("refused");
+    assert!(d.len() <= 1001, "{}", d.len());
+    assert!(
+        d.0[0]
+            .message
+            .contains("1000 problems by line 1002: the file is not read further"),
+        "{}",
+        d.0[0]
+    );
+}

@@ -396,6 +396,12 @@ impl Mechanism for Goals {
                 Some(format!(
                     "`goal[{i}].name` is blank: give each goal a name (the score and the table show it)"
                 ))
+            } else if g.name.ends_with(" (penalty)") {
+                // (`simulate` counts a line that takes points away as `KEY (penalty)`: such a
+                // name would be counted with another goal's penalty.)
+                Some(format!(
+                    "`goal[{i}].name` ends in ` (penalty)`, which `simulate`'s statistics add to a goal that takes points away: name it otherwise"
+                ))
             } else if chars > MAX_NAME {
                 Some(format!(
                     "`goal[{i}].name` has {chars} characters: at most {MAX_NAME}"

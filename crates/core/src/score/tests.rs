@@ -266,3 +266,16 @@ fn tie_breaks_in_order() {
     assert_eq!(o.winners, vec![Side(2)]);
     assert_eq!(o.places.as_slice(), &[2, 2, 1]);
 }
+
+/// Each bonus keeps its own key: a second of the same key (a building named as another
+/// module's line) is numbered, so the lines add up and are counted apart.
+#[test]
+fn a_bonus_key_listed_twice_is_numbered() {
+    let mut s = ScoreBreakdown::default();
+    s.add_bonus("wealth", 3);
+    s.add_bonus("wealth", 5);
+    s.add_bonus("wealth", 1);
+    let keys: Vec<&str> = s.bonuses.iter().map(|b| b.key.as_str()).collect();
+    assert_eq!(keys, ["wealth", "wealth (2)", "wealth (3)"]);
+    assert_eq!(s.total, 9);
+}
