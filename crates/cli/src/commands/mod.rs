@@ -211,7 +211,7 @@ pub fn read_kingdom(
         rules,
     )
     // A mark or `@` line of a module the ruleset lacks names the module, as `score` says it.
-    .map_err(|e| score::with_readers(registry, ruleset.name(), &modules, e.into()))?;
+    .map_err(|e| score::with_readers(registry, ruleset, &modules, e.into()))?;
     Ok(kingdom)
 }
 

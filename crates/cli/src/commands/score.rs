@@ -49,10 +49,11 @@ fn read_side(
 /// are read at most once (a file may have thousands of such lines).
 pub(crate) fn with_readers(
     registry: &Registry,
-    ruleset: &str,
+    rules_of: &Ruleset,
     has: &crownlands_core::modules::ModuleList,
     e: CliError,
 ) -> CliError {
+    let ruleset = rules_of.name();
     let CliError::Diagnostics(mut d) = e else {
         return e;
     };
@@ -173,6 +174,23 @@ pub(crate) fn with_readers(
             } else {
                 ("the modules", "one")
             };
+            // The ruleset has it at another player count (goals at 3 and 4 players only):
+            // that count, not another ruleset.
+            let counts: Vec<String> = rules_of
+                .player_counts()
+                .iter()
+                .filter(|(_, r)| r.modules.iter().any(|m| names.contains(&m.name.as_str())))
+                .map(|(n, _)| n.to_string())
+                .collect();
+            if let Some(first) = counts.first() {
+                problem.message.push_str(&format!(
+                    " (`@{word}` is read by {which} {}, which ruleset `{ruleset}` has at {} \
+                     players only: `--players {first}`)",
+                    readers.join(" and "),
+                    and_list(&counts),
+                ));
+                continue;
+            }
             let option = build
                 .get_or_insert_with(|| BuildRulesets::read(registry))
                 .option(&names);
@@ -184,6 +202,15 @@ pub(crate) fn with_readers(
         }
     }
     CliError::Diagnostics(d)
+}
+
+/// `2`, `3 and 4`, `2, 3 and 4`.
+fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
 }
 
 /// The rulesets of this build by name, each with its modules and terrains (for the hints of
@@ -293,7 +320,7 @@ pub fn run(
     for path in paths {
         let (kingdom, data, places, text) =
             match read_side(registry, path, &ruleset, &modules, rules.into())
-                .map_err(|e| with_readers(registry, ruleset.name(), &modules, e))
+                .map_err(|e| with_readers(registry, &ruleset, &modules, e))
             {
                 Ok(side) => side,
                 Err(CliError::Diagnostics(mut d)) => {
@@ -302,6 +329,7 @@ pub fn run(
                     // (A single file: several are a table of as many, not the smallest.)
                     if players.is_none()
                         && paths.len() == 1
+                        && !d.0.iter().any(|p| p.message.contains("`--players "))
                         && let Some(m) = reads_at(registry, path, &ruleset, rules)
                         && let Some(first) = d.0.first_mut()
                     {

@@ -1322,4 +1322,20 @@ fn a_ruleset_scoring_by_count_says_the_count() {
     // A file wrong at every count: no count named.
     let r = score("L L L C F,F\n@goal 1\n", &["--ruleset", &rules.arg()]).expect_code(1);
     assert!(!r.stderr.contains("it reads at"), "{}", r.stderr);
+    // The module of an `@` line in the ruleset at other counts only: those counts, not another
+    // ruleset (it had said the ruleset does not have it).
+    let some = TempFile::new(
+        "goals-at-3",
+        "toml",
+        "extends = \"kingdomino\"\n[for-players.3]\nmodules = [\"goals\"]\n\
+         [for-players.3.module.goals]\ngoal = [{ name = \"Lakes\", points = 10, terrain = \"lake\", squares = 3 }]\n",
+    );
+    let r = score(kingdom, &["--ruleset", &some.arg(), "--players", "2"]).expect_code(1);
+    assert!(
+        r.stderr
+            .contains("(`@goal` is read by the module `goals`, which ruleset `crownlands-clitest-")
+            && r.stderr.contains("has at 3 players only: `--players 3`)"),
+        "{}",
+        r.stderr
+    );
 }
