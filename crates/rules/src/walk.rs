@@ -266,6 +266,16 @@ fn show_node(node: &Node) -> String {
     }
 }
 
+/// A number as it is written where `key` is the value's own (`` `grid-size = 6` ``), or in a
+/// list (`#2`, the path's name for a list's item: `` `3` ``).
+fn written(key: &str, n: i64) -> String {
+    if key.starts_with('#') {
+        format!("`{n}`")
+    } else {
+        format!("`{key} = {n}`")
+    }
+}
+
 fn int_bound(schema: &Value, key: &str) -> Option<i128> {
     let v = schema.get(key)?;
     v.as_i64()
@@ -470,18 +480,22 @@ impl<'s> Walker<'s> {
                 && let Ok(n) = text.trim().parse::<i64>()
             {
                 msg.push_str(&format!(
-                    ": a number is written without quotes, `{key} = {n}`"
+                    ": a number is written without quotes, {}",
+                    written(key, n)
                 ));
             }
-            // `line-size = 3.0`: a whole number written with a point.
+            // `line-size = 3.0`: a whole number written with a point (within the range: `1e3`
+            // for a square's crowns would only lead to the next refusal).
             if let (Kind::Float(f), Some(key)) = (&node.kind, path.0.last())
                 && ty == "integer"
                 && f.fract() == 0.0
                 && f.abs() < 1e9
+                && int_bound(schema, "maximum").is_none_or(|m| *f as i128 <= m)
+                && int_bound(schema, "minimum").is_none_or(|m| *f as i128 >= m)
             {
                 msg.push_str(&format!(
-                    ": a whole number is written without a decimal point, `{key} = {}`",
-                    *f as i64
+                    ": a whole number is written without a decimal point, {}",
+                    written(key, *f as i64)
                 ));
             }
             // `players = 3` for a list of one number.
@@ -657,7 +671,8 @@ impl<'s> Walker<'s> {
         {
             // `deck-size = "48"`: a number in quotes, where a word is taken too.
             msg.push_str(&format!(
-                ": a number is written without quotes, `{key} = {n}`"
+                ": a number is written without quotes, {}",
+                written(key, n)
             ));
         }
         self.report(&node.span, msg);
@@ -780,14 +795,35 @@ impl<'s> Walker<'s> {
 
     /// The schema of the module parameter at `path` (`..., module, NAME, KEY`), if the registry
     /// knows the module.
+    /// Within a parameter too (a goal's `max-crowns`: `..., module, goals, goal, #1,
+    /// max-crowns`), through the module's own schema (its lists' items, its `$defs`).
     fn module_param(&self, path: &Path) -> Option<&'s Value> {
-        let [.., module, name, key] = path.0.as_slice() else {
+        let at = path.0.iter().rposition(|s| s == "module")?;
+        let [name, rest @ ..] = path.0.get(at + 1..)? else {
             return None;
         };
-        if module != "module" {
+        if rest.is_empty() {
             return None;
         }
-        self.module_params?.get(name)?.get("properties")?.get(key)
+        let root = self.module_params?.get(name)?;
+        // `{"$ref": "#/$defs/X"}` to the module schema's own `$defs`.
+        let resolved = |v: &'s Value| -> &'s Value {
+            v.get("$ref")
+                .and_then(Value::as_str)
+                .and_then(|r| r.strip_prefix("#/$defs/"))
+                .and_then(|d| root.get("$defs")?.get(d))
+                .unwrap_or(v)
+        };
+        let mut schema: &'s Value = root;
+        for seg in rest {
+            let here = resolved(schema);
+            schema = if seg.starts_with('#') {
+                here.get("items")?
+            } else {
+                here.get("properties")?.get(seg)?
+            };
+        }
+        Some(resolved(schema))
     }
 
     fn check_int(&mut self, schema: &Value, value: Option<i128>, span: &Span, path: &Path) -> bool {

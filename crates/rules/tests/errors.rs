@@ -4299,6 +4299,24 @@ fn a_value_of_the_wrong_shape_says_how_to_write_it() {
     );
     let d = bad(&format!("{HEAD}add-sets = \"mine\"\n"));
     assert!(!d.to_string().contains("list of one"), "{d}");
+    // A list's items are written bare (`#1 = 2` had been offered); a whole number past the
+    // range gets no hint (it would be the next refusal); a goal's number past a file's whole
+    // numbers is said with the goal's own range.
+    let d = bad("extends = \"kingdomino\"\nplayers = [\"2\", \"3\"]\n");
+    assert_diag(&d, 2, 12, &["a number is written without quotes, `2`"]);
+    let d = bad(&format!(
+        "{HEAD}remove-dominoes = [1]\n[[domino]]\nnumber = 1\nfirst = {{ terrain = \"wheat\", crowns = 1e3 }}\nsecond = {{ terrain = \"lake\" }}\n"
+    ));
+    assert!(!d.to_string().contains("decimal point"), "{d}");
+    let d = bad(&format!(
+        "{HEAD}[rules]\nmodules = [\"goals\"]\n[[rules.module.goals.goal]]\nname = \"C\"\npoints = 1\nmax-crowns = 99999999999999999999\n"
+    ));
+    assert_diag(
+        &d,
+        7,
+        14,
+        &["must be from 0 to 256, not 99999999999999999999"],
+    );
     let d = bad(&format!("{HEAD}[[rules]]\ngrid-size = 5\n"));
     assert_diag(
         &d,
