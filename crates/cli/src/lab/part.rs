@@ -499,7 +499,12 @@ fn check_paired_places(r: &Results) -> Result<(), String> {
 
 /// What tells run `b` from run `a`, in words (`None`: nothing of the runs themselves).
 fn run_difference(a: &super::RunSpec, b: &super::RunSpec) -> Option<String> {
-    let text = |s: &str| crownlands_core::text::escape_controls(s).into_owned();
+    // (A character drawn as nothing shown too: `kingdomino against king\u{200d}domino` had
+    // read as the same name twice.)
+    let text = |s: &str| {
+        crownlands_core::text::reveal_invisible(&crownlands_core::text::escape_controls(s))
+            .into_owned()
+    };
     let rulesets = |r: &super::RunSpec| {
         r.rulesets
             .iter()

@@ -417,9 +417,11 @@ impl Mechanism for Goals {
                                 "`goal[{i}].name` `{other}` is `goal[{first}].name` too: each goal needs a name of its own"
                             )
                         } else {
+                            // (What tells them apart shown: a character drawn as nothing.)
                             format!(
-                                "`goal[{i}].name` `{}` reads as `goal[{first}].name` `{other}`: each goal needs a name of its own",
-                                g.name
+                                "`goal[{i}].name` `{}` reads as `goal[{first}].name` `{}`: each goal needs a name of its own",
+                                crate::text::reveal_invisible(&g.name),
+                                crate::text::reveal_invisible(other)
                             )
                         }
                     })
