@@ -785,6 +785,14 @@ fn cell_problem(
             *castle_misspelt |= t.starts_with('C');
             message
         }
+        // `W1 ,W ,C`, `| W | C |`: cells separated by something else than spaces (the castle
+        // may be among them: no "no castle" as well).
+        CellError::UnknownSymbol(sep @ (',' | ';' | '|' | '、' | '，')) => {
+            *castle_misspelt |= t.contains('C');
+            format!(
+                "unexpected `{sep}` in `{t}`: cells are separated by spaces or tabs, not `{sep}`"
+            )
+        }
         CellError::UnknownSymbol(c) => {
             let hint = if c == 'c' {
                 *castle_misspelt = true;
@@ -821,7 +829,11 @@ fn cell_problem(
         CellError::Suffix(rest) => {
             // Cells run together (`W1,W,C`): the castle may be among them, so no "no castle".
             *castle_misspelt |= rest.contains('C');
-            if let Some(sep) = rest.chars().next().filter(|c| matches!(c, ',' | ';' | '|')) {
+            if let Some(sep) = rest
+                .chars()
+                .next()
+                .filter(|c| matches!(c, ',' | ';' | '|' | '、' | '，'))
+            {
                 return format!(
                     "unexpected `{rest}` in `{t}`: cells are separated by spaces or tabs, not `{sep}`"
                 );

@@ -128,6 +128,15 @@ fn cells_separated_by_commas_say_so() {
         &["unexpected `,W,C` in `W1,W,C`: cells are separated by spaces or tabs, not `,`"],
     );
     assert_eq!(d.len(), 1, "no second error for the castle:\n{d}");
+    // A separator standing apart (`W1 ,W ,C`, `| W | C |`): the same.
+    for text in ["W1 ,W ,C\n", "| W1 | C |\n"] {
+        let d = parse(text, "k.txt", &ruleset(), 5).expect_err("separators");
+        assert!(
+            d.iter()
+                .all(|p| p.message.contains("cells are separated by spaces or tabs")),
+            "{d}"
+        );
+    }
 }
 
 #[test]

@@ -63,6 +63,7 @@ pub(crate) fn with_readers(
     let mut build: Option<BuildRulesets> = None;
     let mut said_marks: Vec<char> = Vec::new();
     let mut said_letters: Vec<char> = Vec::new();
+    let mut said_own_file = false;
     let mut said_words: Vec<String> = Vec::new();
     let ruleset = crownlands_core::text::excerpt(ruleset);
     for problem in &mut d.0 {
@@ -127,6 +128,12 @@ pub(crate) fn with_readers(
                 }
                 continue;
             }
+            // Another letter: the ruleset's symbols were listed with the first.
+            if !said_letters.is_empty()
+                && let Some((head, _)) = problem.message.split_once("; this ruleset's symbols")
+            {
+                problem.message = format!("{head}; this ruleset's symbols as above");
+            }
             // Looked up once a letter, found or not.
             said_letters.push(symbol);
             match build
@@ -137,11 +144,14 @@ pub(crate) fn with_readers(
                     " (`{symbol}` is {terrain} in ruleset `{name}`: give a ruleset with it, such \
                      as `--ruleset {name}`)"
                 )),
-                // A terrain of one's own (a house rule's desert): its ruleset file.
-                None if symbol.is_ascii_uppercase() => problem.message.push_str(&format!(
-                    " (no ruleset of this build has `{symbol}`: a kingdom of a ruleset of your \
-                     own is read with `--ruleset FILE`)"
-                )),
+                // A terrain of one's own (a house rule's desert): its ruleset file, once.
+                None if symbol.is_ascii_uppercase() && !said_own_file => {
+                    said_own_file = true;
+                    problem.message.push_str(&format!(
+                        " (no ruleset of this build has `{symbol}`: a kingdom of a ruleset of \
+                         your own is read with `--ruleset FILE`)"
+                    ));
+                }
                 None => {}
             }
             continue;
