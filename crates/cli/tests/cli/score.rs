@@ -1183,6 +1183,14 @@ fn a_mark_of_a_module_the_ruleset_lacks_names_the_module() {
         "{}",
         r.stderr
     );
+    // Another such letter: the symbols, and the ruleset file asked for, not said again.
+    let r = score("D2 X C\n", &[]).expect_code(1);
+    assert!(
+        r.stderr
+            .contains(":1:4: unknown symbol `X` in `X`; this ruleset's symbols as above\n"),
+        "{}",
+        r.stderr
+    );
     // Under a ruleset with the module, a misplaced mark is said as it was.
     let r = score("W1 C T\nT+[6] . .\n", &["--ruleset", "queendomino"]).expect_code(1);
     assert!(!r.stderr.contains("which ruleset"), "{}", r.stderr);
