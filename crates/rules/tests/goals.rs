@@ -102,7 +102,7 @@ fn a_kingdom_file_names_the_goals_drawn() {
         ),
         (
             "@goal 1\n@goal 2\n@goal 3\n",
-            "`@goal 3`: 2 goals are drawn in these rules, this is one more",
+            "`@goal 3`: 2 goals are drawn in these rules, named by the lines before it",
         ),
     ] {
         let e = goals(&format!("{kingdom}{lines}")).expect_err(lines);

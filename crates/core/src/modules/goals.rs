@@ -662,10 +662,16 @@ impl Mechanism for Goals {
         let n = value.unwrap_or(0);
         let count = self.goals.len();
         if !self.draws() {
-            return Err(
+            // (A draw of the whole list or more draws nothing: said so, as its warning does.)
+            return Err(if self.draw > 0 {
+                format!(
+                    "every goal of the list is in play in these rules (`draw = {}` of a list of {count}): no `@goal` line",
+                    self.draw
+                )
+            } else {
                 "every goal of the list is in play in these rules (no draw): no `@goal` line"
-                    .to_string(),
-            );
+                    .to_string()
+            });
         }
         let place = usize::try_from(n)
             .ok()
@@ -677,8 +683,8 @@ impl Mechanism for Goals {
         };
         if state.drawn.len() >= self.draw as usize {
             return Err(format!(
-                "`@goal {n}`: {} goals are drawn in these rules, this is one more",
-                self.draw
+                "`@goal {n}`: {} in these rules, named by the lines before it",
+                super::describe::plural(self.draw, "goal is drawn", "goals are drawn"),
             ));
         }
         state.drawn.push(place as u8);
