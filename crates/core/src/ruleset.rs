@@ -745,9 +745,23 @@ impl Ruleset {
             return Ok(t);
         }
         let names: Vec<&str> = self.terrains.iter().map(|t| t.name.as_str()).collect();
-        let close = crate::text::closest(name, &names)
-            .map(|c| format!(" (did you mean `{c}`?)"))
-            .unwrap_or_default();
+        // A terrain's symbol where its name is meant (`W` for wheat); a terrain's name in
+        // another case (`Lake`); else the nearest name.
+        let mut chars = name.chars();
+        let symbol = match (chars.next(), chars.next()) {
+            (Some(c), None) => self.terrains.iter().find(|t| t.symbol == c),
+            _ => None,
+        };
+        let close = match symbol {
+            Some(t) => format!(" (did you mean `{}`? `{name}` is its symbol)", t.name),
+            None => names
+                .iter()
+                .find(|n| n.eq_ignore_ascii_case(name))
+                .copied()
+                .or_else(|| crate::text::closest(name, &names))
+                .map(|c| format!(" (did you mean `{c}`?)"))
+                .unwrap_or_default(),
+        };
         Err(format!(
             "terrain `{}` is not among the ruleset's terrains{close}; terrains: {}",
             crate::text::escape_controls(&name.chars().take(40).collect::<String>()),

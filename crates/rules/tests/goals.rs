@@ -498,6 +498,18 @@ fn a_crown_limit_below_the_crowns_asked_is_refused() {
     );
 }
 
+/// A terrain's symbol for its name, or its name in another case, says the terrain meant.
+#[test]
+fn a_goals_terrain_written_as_its_symbol_names_it() {
+    goal_list_says(
+        "{ name = \"A\", points = 1, terrain = \"W\" },\n{ name = \"B\", points = 1, terrain = \"Lake\" },\n",
+        &[
+            "terrain `W` is not among the ruleset's terrains (did you mean `wheat`? `W` is its symbol)",
+            "terrain `Lake` is not among the ruleset's terrains (did you mean `lake`?)",
+        ],
+    );
+}
+
 /// A goal's name may not end as `simulate` names a penalty (` (penalty)`): the two would be
 /// counted as one.
 #[test]
