@@ -947,6 +947,26 @@ fn watching_a_match_to_its_end_says_the_game_and_the_match_winners() {
         }
         assert!(seen, "{key}: game {game}'s result");
     }
+    // `a` on a game of the match before its last weighs that game (it had weighed game 3).
+    press(&mut app, "g");
+    for _ in 0..20 {
+        if screen(&app, 120, 30).contains("Winner of game 1: ") {
+            break;
+        }
+        press(&mut app, "<tab>");
+    }
+    press(&mut app, "<right><right>");
+    assert!(
+        screen(&app, 120, 30).contains("dynasty game 2/3"),
+        "{}",
+        screen(&app, 120, 30)
+    );
+    press(&mut app, "a");
+    assert_eq!(app.mode(), Mode::GameOver);
+    assert_eq!(app.analysis().map(|j| j.game()), Some(1));
+    app.wait_for_analysis();
+    let text = screen(&app, 120, 40);
+    assert!(text.contains("Game 2 of 3: its decisions"), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -81,6 +81,8 @@ pub struct SeatReport {
 
 /// An analysis under way or done.
 pub struct AnalysisJob {
+    /// The game weighed (from 0; a match's).
+    game: usize,
     pub total: usize,
     /// Of `total`, the forced moves (one legal action: not weighed, done at once).
     pub forced: usize,
@@ -125,6 +127,11 @@ pub fn left_words(left: Duration) -> String {
 }
 
 impl AnalysisJob {
+    /// The game it weighs (from 0): of a match, the one on the score screen or watched.
+    pub fn game(&self) -> usize {
+        self.game
+    }
+
     /// Start assessing every decision of the session's current game with `analyst`, on threads.
     /// A game of more decisions than [`DEFAULT_MAX_DECISIONS`] (a hand-made save) is not
     /// assessed: the job ends at once, saying why and what does it (`crownlands analyse`).
@@ -139,7 +146,18 @@ impl AnalysisJob {
         analyst: Analyst,
         max: usize,
     ) -> AnalysisJob {
-        let game_index = session.game_index();
+        AnalysisJob::start_game(registry, session, analyst, max, session.game_index())
+    }
+
+    /// [`AnalysisJob::start_at_most`] of game `game_index` (from 0) of a match: a game watched
+    /// from a saved match, which need not be its last.
+    pub fn start_game(
+        registry: &Registry,
+        session: &Session,
+        analyst: Analyst,
+        max: usize,
+        game_index: usize,
+    ) -> AnalysisJob {
         let mut decisions = Vec::new();
         let mut sides = Vec::new();
         // Counted as `crownlands analyse` counts them, before any copy of the game is kept.
@@ -206,6 +224,7 @@ impl AnalysisJob {
         };
         if let Some(why) = refused {
             return AnalysisJob {
+                game: game_index,
                 total: 0,
                 forced: 0,
                 done,
@@ -235,6 +254,7 @@ impl AnalysisJob {
             let _ = tx.send(result);
         });
         AnalysisJob {
+            game: game_index,
             total: decisions.len(),
             // (Counted above as `crownlands analyse` counts them: every decision kept.)
             forced,

@@ -750,16 +750,29 @@ impl App {
 
     /// Assess every decision of the finished game, on threads, and show the summary.
     pub fn analyse_game(&mut self) {
+        self.analyse_game_of(None);
+    }
+
+    /// [`App::analyse_game`] of game `game` (from 0) of the match, or of the one on the score
+    /// screen: a game watched from a saved match is that one, not the match's last.
+    pub(super) fn analyse_game_of(&mut self, game: Option<usize>) {
         if self.mode != Mode::GameOver {
             return;
         }
-        if self.analysis.is_none()
-            && let Some(session) = &self.session
-        {
-            self.analysis = Some(analysis::AnalysisJob::start(
+        let Some(session) = &self.session else {
+            return;
+        };
+        let game = game.unwrap_or_else(|| session.game_index());
+        if self.analysis.as_ref().is_some_and(|j| j.game() != game) {
+            self.analysis = None;
+        }
+        if self.analysis.is_none() {
+            self.analysis = Some(analysis::AnalysisJob::start_game(
                 &self.config.registry,
                 session,
                 self.config.analyst,
+                crownlands_bots::analysis::DEFAULT_MAX_DECISIONS,
+                game,
             ));
         }
         self.overlay = Some(Overlay::Analysis);

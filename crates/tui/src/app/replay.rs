@@ -344,6 +344,14 @@ impl Replay {
         self.at = at.min(self.moves.len());
     }
 
+    /// The game on screen (from 0): the breaks between games before it.
+    pub fn game_on_screen(&self) -> usize {
+        self.moves[..self.at.min(self.moves.len())]
+            .iter()
+            .filter(|m| m.is_none())
+            .count()
+    }
+
     /// The moves played on screen, and how many there are in all.
     pub fn position(&self) -> (usize, usize) {
         (self.at, self.moves.len())

@@ -123,7 +123,12 @@ impl App {
                 return;
             }
         };
-        let at = replay::Replay::index_of(&session, session.game_index(), mistake.number - 1);
+        // (The game weighed: in a match watched from a save, perhaps not its last.)
+        let game = self
+            .analysis
+            .as_ref()
+            .map_or_else(|| session.game_index(), |j| j.game());
+        let at = replay::Replay::index_of(&session, game, mistake.number - 1);
         r.go_to(at);
         let (shown, log) = r.session(|p| self.name(p));
         self.session = Some(shown);
@@ -131,7 +136,7 @@ impl App {
         let by = mistake.by.map_or(String::new(), |n| format!(" ({n})"));
         // In a match the moves watched are the match's: the move is named in its game.
         let of_game = if session.match_games() > 1 {
-            format!(" of game {}", session.game_index() + 1)
+            format!(" of game {}", game + 1)
         } else {
             String::new()
         };
@@ -197,6 +202,8 @@ impl App {
         let Some((r, _)) = &self.replay else {
             return;
         };
+        // The game on screen (a match's earlier game is weighed, not its last).
+        let game = r.game_on_screen();
         let mut all = r.clone();
         all.jump(true);
         let (session, log) = all.session(|p| self.name(p));
@@ -215,7 +222,7 @@ impl App {
         self.watched = Some(setup);
         self.message = "A saved game's scores: q goes back to the setup screen.".into();
         self.refresh(now);
-        self.analyse_game();
+        self.analyse_game_of(Some(game));
     }
 
     /// Whether the game watched plays on by itself (`p`).

@@ -72,7 +72,7 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
                     format!(
                         "Game {} of {}: its decisions, each weighed by the chance of winning the \
                          match (`crownlands analyse` of the save weighs every game).",
-                        s.game_index() + 1,
+                        job.game() + 1,
                         s.match_games()
                     ),
                     p.accent(Accent::Dim),
