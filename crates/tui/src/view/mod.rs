@@ -1155,8 +1155,15 @@ fn footer_text(
                     app.config.pace.as_secs_f64()
                 )
             } else if app.watching_this_game() {
+                // A match's moves are counted over the match (`Move 29 of game 3` is said of
+                // the mistake watched): said so, not "this game".
+                let what = if app.session().is_some_and(|s| s.match_games() > 1) {
+                    "the match"
+                } else {
+                    "this game"
+                };
                 format!(
-                    "Watching this game: move {at} of {all}. → next, ← back, p plays, q analysis."
+                    "Watching {what}: move {at} of {all}. → next, ← back, p plays, q analysis."
                 )
             } else if app.resumable().is_some() {
                 // A game left unfinished may be played on: said, in 80 columns at 999 moves.
