@@ -531,6 +531,9 @@ fn too_small_terminal() {
         flat.contains("needs") && flat.contains("q then y quits."),
         "{text}"
     );
+    // Tinier still: the size needed, whole (it had been cut to `Too small: 10x3, needs`).
+    let text = screen(&app, 10, 3);
+    assert!(text.contains("Needs") && text.contains("64x18"), "{text}");
     // Wide enough, too short: the rows are what it says is short.
     let flat = |text: String| text.split_whitespace().collect::<Vec<_>>().join(" ");
     let text = flat(screen(&app, 100, 15));

@@ -291,6 +291,11 @@ fn too_small(app: &App, area: Rect, buf: &mut Buffer) {
                 "q then y quits."
             }),
         ];
+        // Tinier still (10x3): the size needed first, whole, then as much as fits.
+        let rows: usize = text.iter().map(|l| l.width().div_ceil(width).max(1)).sum();
+        if rows > usize::from(area.height) {
+            text = vec![Line::from(format!("Needs {w}x{h}"))];
+        }
     }
     Paragraph::new(text)
         .wrap(Wrap { trim: true })
@@ -1162,9 +1167,7 @@ fn footer_text(
                 } else {
                     "this game"
                 };
-                format!(
-                    "Watching {what}: move {at} of {all}. → next, ← back, p plays, q analysis."
-                )
+                format!("Watching {what}: move {at} of {all}. → next, ← back, p plays, q analysis.")
             } else if app.resumable().is_some() {
                 // A game left unfinished may be played on: said, in 80 columns at 999 moves.
                 format!(
