@@ -1459,6 +1459,43 @@ fn place_core_problems(
             loc.span = span;
         }
         let mut message = message;
+        // A key written after a list parameter's table (`draw` after `[[rules.module.goals.goal]]`,
+        // which TOML reads into the goal): the module's own parameter, a rule or a top-level
+        // key, said where it belongs.
+        if let RulesField::ModuleParam { module, key: list } = &field
+            && let Some(name) = rules.modules.get(*module).map(|m| m.name.as_str())
+            && let Some(unknown) = message
+                .split_once("`: unknown key `")
+                .and_then(|(_, rest)| rest.split_once('`'))
+                .map(|(k, _)| k.to_string())
+        {
+            let own = loader
+                .module_params
+                .as_ref()
+                .and_then(|m| m.get(name))
+                .and_then(|s| s.get("properties"))
+                .is_some_and(|p| p.get(&unknown).is_some() && unknown != *list);
+            let home = if own {
+                Some(format!(
+                    "`{unknown}` is a parameter of module `{name}`: write it under [rules.module.{name}], above its first [[rules.module.{name}.{list}]]"
+                ))
+            } else {
+                crate::walk::home_of(
+                    crate::schema::ruleset_value(),
+                    &unknown,
+                    &[
+                        "rules".into(),
+                        "module".into(),
+                        name.to_string(),
+                        list.to_string(),
+                        "#1".into(),
+                    ],
+                )
+            };
+            if let Some(home) = home {
+                message.push_str(&format!(" ({home})"));
+            }
+        }
         // A rule written among a module's parameters (after `[rules.module.knights]`, TOML
         // reads every key into it): say where it belongs.
         if let RulesField::ModuleParamKey { module, key } = &field

@@ -510,6 +510,25 @@ fn a_goals_terrain_written_as_its_symbol_names_it() {
     );
 }
 
+/// A key written after a goal's table, which TOML reads into that goal: where it belongs.
+#[test]
+fn a_key_after_a_goals_table_says_where_it_belongs() {
+    let text = "extends = \"kingdomino\"\n[rules]\nmodules = [\"goals\"]\n\
+                [[rules.module.goals.goal]]\nname = \"A\"\npoints = 1\ndraw = 1\ngrid-size = 7\n";
+    let e = crownlands_rules::load_str(Registry::shipped_ref(), text, Path::new("after.toml"))
+        .expect_err("refused")
+        .to_string();
+    assert!(
+        e.contains("after.toml:7:1: module `goals`: `goal[0]`: unknown key `draw`")
+            && e.contains("(`draw` is a parameter of module `goals`: write it under [rules.module.goals], above its first [[rules.module.goals.goal]])"),
+        "{e}"
+    );
+    assert!(
+        e.contains("(`grid-size` is a rule: write it under [rules]"),
+        "{e}"
+    );
+}
+
 /// A goal's name may not end as `simulate` names a penalty (` (penalty)`): the two would be
 /// counted as one.
 #[test]
