@@ -1016,6 +1016,15 @@ fn player_counts(
                     &loc,
                     format!("[for-players.{key}]: `{key}` is not a player count; write a number, e.g. [for-players.2]"),
                 ),
+                // A count no table can have (0, past the most players): said as such, not
+                // "list it in `players`", which would refuse it too.
+                Some(n) if n == 0 || n > crownlands_core::ruleset::MAX_PLAYERS => loader.err(
+                    &loc,
+                    format!(
+                        "[for-players.{key}]: {n} players is no table: a ruleset plays 1 to {} players",
+                        crownlands_core::ruleset::MAX_PLAYERS
+                    ),
+                ),
                 Some(n) if !in_force.contains(&n) && !players_misplaced => {
                     let list: Vec<String> = in_force.iter().map(u8::to_string).collect();
                     loader.err(

@@ -337,6 +337,17 @@ fn for_players_keys_must_be_allowed_counts() {
         &["[for-players.4]: 4 is not among this ruleset's player counts (players = [2, 3])"],
     );
     assert_diag(&d, 5, 14, &["`two` is not a player count"]);
+    // A count no table can have: said as such (listing it in `players` would be refused too).
+    let d = bad(&format!(
+        "{HEAD}[for-players.0]\nline-size = 3\n[for-players.17]\nline-size = 3\n"
+    ));
+    assert_diag(
+        &d,
+        2,
+        14,
+        &["[for-players.0]: 0 players is no table: a ruleset plays 1 to 16 players"],
+    );
+    assert_diag(&d, 4, 14, &["[for-players.17]: 17 players is no table"]);
 }
 
 #[test]
