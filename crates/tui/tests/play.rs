@@ -2428,6 +2428,13 @@ fn the_score_screen_scrolls_from_the_first_line_and_says_when_all_show() {
     press(&mut app, "<up>");
     assert_ne!(screen(&app, 100, 30), end);
     assert!(!app.message().contains("↑ goes back"), "{}", app.message());
+    // Said again at the end, then the terminal made larger: the word no longer holds.
+    for _ in 0..60 {
+        press(&mut app, "<down>");
+    }
+    assert!(app.message().contains("↑ goes back"), "{}", app.message());
+    app.set_screen(160, 60, crownlands_tui::view::MEASURE);
+    assert!(!app.message().contains("↑ goes back"), "{}", app.message());
 
     let mut app = app_3p_kingdomino();
     // (At 80x24 the third column is a line short at seed 3; at 80x30 every line shows.)

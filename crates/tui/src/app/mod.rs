@@ -318,6 +318,10 @@ pub struct App {
     small_key: bool,
 }
 
+/// Past the scores' last line (↓ had said nothing there): where the list ends, until ↑ or a
+/// new size.
+const SCORES_AT_END: &str = "The last lines of the scores show: ↑ goes back.";
+
 impl App {
     /// The setup screen.
     pub fn with_setup(setup: Setup, config: Config) -> App {
@@ -621,6 +625,11 @@ impl App {
     pub fn set_screen(&mut self, width: u16, height: u16, measure: Measure) {
         if self.screen.map(|s| (s.width, s.height)) != Some((width, height)) {
             self.small_key = false;
+            // Where the scores' columns end depends on the size: said again by ↓ if still so
+            // (larger, every line may show, and it had stayed).
+            if let Some(rest) = self.message.strip_prefix(SCORES_AT_END) {
+                self.message = rest.trim_start().to_string();
+            }
         }
         self.screen = Some(Screen {
             width,
@@ -2112,8 +2121,6 @@ impl App {
         };
         // Said before what the end said (where the game was kept), which stays.
         const ALL_SHOWN: &str = "Every line of the scores is shown: nothing more to show.";
-        // Past the last line (↓ had said nothing there): where the list ends, until ↑.
-        const AT_END: &str = "The last lines of the scores show: ↑ goes back.";
         // PgUp/PgDn a few lines at a time, Home/End to either end (a Queendomino column at
         // 80x24 has some 27 lines, five in view).
         let step = match key {
@@ -2123,7 +2130,7 @@ impl App {
         };
         if matches!(key, Key::Up | Key::Char('k') | Key::PageUp | Key::Home) {
             self.score_scroll = self.score_scroll.min(most).saturating_sub(step);
-            if let Some(rest) = self.message.strip_prefix(AT_END) {
+            if let Some(rest) = self.message.strip_prefix(SCORES_AT_END) {
                 self.message = rest.trim_start().to_string();
             }
             return;
@@ -2131,7 +2138,7 @@ impl App {
         if matches!(key, Key::Down | Key::Char('j') | Key::PageDown | Key::End) {
             let said = match most {
                 0 => Some(ALL_SHOWN),
-                m if self.score_scroll >= m => Some(AT_END),
+                m if self.score_scroll >= m => Some(SCORES_AT_END),
                 _ => None,
             };
             if let Some(said) = said
