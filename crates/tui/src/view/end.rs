@@ -446,13 +446,17 @@ fn fit_rows(
     rows.extend(shown.iter().map(|(l, _)| l.clone()));
     if !hidden.is_empty() {
         let points = hidden.iter().map(|(_, p)| i64::from(*p)).sum();
-        rows.push(summary(
-            hidden.len(),
-            "bonuses",
-            !shown.is_empty(),
-            points,
-            true,
-        ));
+        // A goal's penalty is no bonus: the lines left out said as what they are.
+        let (gives, takes) = (
+            hidden.iter().any(|(_, p)| *p > 0),
+            hidden.iter().any(|(_, p)| *p < 0),
+        );
+        let kind = match (gives, takes) {
+            (false, true) => "penalties",
+            (true, true) => "other lines",
+            _ => "bonuses",
+        };
+        rows.push(summary(hidden.len(), kind, !shown.is_empty(), points, true));
     }
     // A column too short for a summary of each kind keeps the place and the total.
     rows.truncate(lines_room);
@@ -467,6 +471,8 @@ fn summary_short(kind: &str) -> &str {
     match kind {
         "territories" => "terr.",
         "bonuses" => "bon.",
+        "penalties" => "pen.",
+        "other lines" => "lines",
         other => other,
     }
 }
@@ -1068,6 +1074,28 @@ mod tests {
             },
         ));
         assert!(rows.iter().any(|r| r.starts_with("2 terr. ")), "{rows:?}");
+    }
+
+    /// Lines left out that only take points away (a goal's penalties) are summed as
+    /// penalties, not bonuses; with some that give, as other lines.
+    #[test]
+    fn a_summary_of_penalties_says_so() {
+        let t = |name: &str, p: u32| (Line::from(row(name, &p.to_string(), 20)), (p, 1));
+        let b = |name: &str, p: i32| (Line::from(row(name, &format!("{p:+}"), 20)), p);
+        let summed = |bonuses: Vec<(Line<'static>, i32)>| {
+            text(&fit_rows(
+                Line::from("Place 1"),
+                vec![t("lake", 30), t("mine", 12), t("wheat", 9)],
+                bonuses,
+                vec![Line::from(row("Total", "45", 20))],
+                fit(5, 0),
+            ))
+        };
+        let rows = summed(vec![b("Bog", -2), b("Bog (2)", -2), b("Fen", -1)]);
+        assert!(rows.iter().any(|r| r.contains("penalties")), "{rows:?}");
+        assert!(!rows.iter().any(|r| r.contains("bonuses")), "{rows:?}");
+        let rows = summed(vec![b("Bog", -2), b("Lakes", 3), b("Fen", -1)]);
+        assert!(rows.iter().any(|r| r.contains("other lines")), "{rows:?}");
     }
 
     fn fit(room: usize, scroll: usize) -> Fit {
