@@ -569,3 +569,45 @@ fn goal_list_says(items: &str, says: &[&str]) {
     }
     assert_eq!(said.len(), says.len(), "{said:#?}");
 }
+
+/// A placement's preview names the goals' lines it changes (a penalty for a swamp territory
+/// without crowns had cancelled a crowned mine's points with nothing said), each by its key.
+#[test]
+fn a_placement_preview_names_the_goal_lines_it_changes() {
+    let ruleset = written(
+        "extends = \"kingdomino\"\n[rules]\nmodules = [\"goals\"]\n[rules.module.goals]\n\
+         goal = [{ name = \"Bog\", points = -2, terrain = \"swamp\", max-crowns = 0, scope = \"each-territory\" }]\n",
+    );
+    let mut seen = 0;
+    for seed in 0..20u64 {
+        let mut game = Game::new(Arc::clone(&ruleset), 2, seed).expect("a game");
+        let mut rng = crownlands_core::rng::GameRng::seed_from(seed);
+        while !game.is_over() {
+            if let crownlands_core::Phase::Place { .. } = game.phase()
+                && let Some(side) = game.side_to_act()
+            {
+                for p in game.placements().iter() {
+                    let changes =
+                        crownlands_core::modules::describe::placement_line_changes(&game, p);
+                    let before = game.score(side).bonus("goal: Bog").unwrap_or(0);
+                    let after = {
+                        let mut probe = game.clone();
+                        probe
+                            .apply(crownlands_core::Action::Place { placement: p })
+                            .expect("legal");
+                        probe.score(side).bonus("goal: Bog").unwrap_or(0)
+                    };
+                    let said: i32 = changes
+                        .iter()
+                        .filter(|(k, _)| k == "goal: Bog")
+                        .map(|(_, c)| *c)
+                        .sum();
+                    assert_eq!(said, after - before, "seed {seed}");
+                    seen += usize::from(said != 0);
+                }
+            }
+            game.play_random(&mut || rng.next_u32());
+        }
+    }
+    assert!(seen > 0, "no placement changed the goal's line");
+}

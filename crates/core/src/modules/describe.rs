@@ -452,6 +452,33 @@ pub fn placement_bonus_changes(game: &Game, placement: Placement) -> Vec<(&'stat
         .collect()
 }
 
+/// The modules' lines of the acting side's score that placing `placement` changes, each by its
+/// key with the change in points (`("goal: Bog", -2)`, `("terrain-multipliers", 3)`): a goal's
+/// penalty had cancelled a crowned mine's points with nothing said. The base bonuses are
+/// [`placement_bonus_changes`]'. Empty for an illegal placement or outside placing.
+pub fn placement_line_changes(game: &Game, placement: Placement) -> Vec<(String, i32)> {
+    let Some((probe, side)) = previewed(game, placement) else {
+        return Vec::new();
+    };
+    if game.modules().is_empty() {
+        return Vec::new();
+    }
+    let (before, after) = (game.score(side), probe.score(side));
+    let base = |k: &str| k == crate::score::HARMONY || k == crate::score::MIDDLE_KINGDOM;
+    let mut keys: Vec<&str> = Vec::new();
+    for b in before.bonuses.iter().chain(&after.bonuses) {
+        if !base(&b.key) && !keys.contains(&b.key.as_str()) {
+            keys.push(&b.key);
+        }
+    }
+    keys.into_iter()
+        .filter_map(|key| {
+            let change = after.bonus(key).unwrap_or(0) - before.bonus(key).unwrap_or(0);
+            (change != 0).then(|| (key.to_string(), change))
+        })
+        .collect()
+}
+
 /// Steps that went by with nothing to choose, each its title and its module's reason if any, in
 /// words: `nothing to do in Tax or Dragon (skipped)`, or with the reasons `nothing to do in
 /// Dragon: the Queen's host may not bribe the Dragon`. The terminal's log and `replay` say it

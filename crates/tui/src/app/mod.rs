@@ -715,6 +715,17 @@ impl App {
         }
     }
 
+    /// The modules' score lines the spot under the ghost changes (`("goal: Bog", -2)`), while
+    /// placing: said beside the base bonuses' in the spot's score.
+    pub fn preview_lines(&self) -> Vec<(String, i32)> {
+        match self.game().filter(|_| self.mode == Mode::Place) {
+            Some(game) => {
+                crownlands_core::modules::describe::placement_line_changes(game, self.ghost)
+            }
+            None => Vec::new(),
+        }
+    }
+
     /// Whether nothing fits and the domino must be discarded.
     pub fn must_discard(&self) -> bool {
         self.game()

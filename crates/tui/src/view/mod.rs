@@ -145,7 +145,7 @@ pub const MEASURE: crate::app::Measure = crate::app::Measure {
 /// A legal spot's score and its change, with the bonuses the spot gains or loses, which the
 /// running score counts as if the game ended now: `1 (-9: Middle Kingdom lost)`, `12 (+6)`.
 fn score_here(app: &App, after: i32, before: i32) -> String {
-    let why: Vec<String> = app
+    let mut why: Vec<String> = app
         .preview_bonuses()
         .into_iter()
         .map(|(bonus, change)| {
@@ -153,6 +153,13 @@ fn score_here(app: &App, after: i32, before: i32) -> String {
             format!("{bonus} {verb}")
         })
         .collect();
+    // A module's line the spot changes, with its points (a goal's penalty: `goal Bog -2`).
+    why.extend(app.preview_lines().into_iter().map(|(key, change)| {
+        format!(
+            "{} {change:+}",
+            crownlands_core::text::escape_controls(&key.replace(": ", " "))
+        )
+    }));
     if why.is_empty() {
         format!("{after} ({:+})", after - before)
     } else {
