@@ -255,9 +255,10 @@ pub fn score_rows(
 /// (`harmony  not earned = 0`: `replay` had left it out where `score` said it), Harmony before
 /// the Middle Kingdom, then any other bonus of the breakdown.
 pub fn bonus_rows(rules: &crownlands_core::Rules, score: &ScoreBreakdown) -> Vec<ScoreRow> {
+    use crownlands_core::score::{HARMONY, MIDDLE_KINGDOM};
     let offered = [
-        ("harmony", rules.harmony.is_some()),
-        ("middle-kingdom", rules.middle_kingdom.is_some()),
+        (HARMONY, rules.harmony.is_some()),
+        (MIDDLE_KINGDOM, rules.middle_kingdom.is_some()),
     ];
     let mut rows: Vec<ScoreRow> = Vec::new();
     for (key, offered) in offered {

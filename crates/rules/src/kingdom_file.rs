@@ -639,11 +639,16 @@ fn parse_at(
     build(&drawing, castle, ruleset, shape, side, &flagged, problems)
 }
 
-/// Why reading stopped before the castle was looked for.
 /// The most problems a kingdom file is read for: past them it is not read further (the list
 /// shows the first hundred and counts the rest).
 const MAX_FILE_PROBLEMS: usize = 1000;
 
+/// Whether `c` separates cells where spaces were meant (`W1,W,C`, `| W | C |`).
+fn is_cell_separator(c: char) -> bool {
+    matches!(c, ',' | ';' | '|' | '、' | '，')
+}
+
+/// Why reading stopped before the castle was looked for.
 enum Stop {
     /// Too many rows, or cells in a row, for a kingdom: the file is not read further.
     TooLarge,
@@ -787,7 +792,7 @@ fn cell_problem(
         }
         // `W1 ,W ,C`, `| W | C |`: cells separated by something else than spaces (the castle
         // may be among them: no "no castle" as well).
-        CellError::UnknownSymbol(sep @ (',' | ';' | '|' | '、' | '，')) => {
+        CellError::UnknownSymbol(sep) if is_cell_separator(sep) => {
             *castle_misspelt |= t.contains('C');
             format!(
                 "unexpected `{sep}` in `{t}`: cells are separated by spaces or tabs, not `{sep}`"
@@ -829,11 +834,7 @@ fn cell_problem(
         CellError::Suffix(rest) => {
             // Cells run together (`W1,W,C`): the castle may be among them, so no "no castle".
             *castle_misspelt |= rest.contains('C');
-            if let Some(sep) = rest
-                .chars()
-                .next()
-                .filter(|c| matches!(c, ',' | ';' | '|' | '、' | '，'))
-            {
+            if let Some(sep) = rest.chars().next().filter(|&c| is_cell_separator(c)) {
                 return format!(
                     "unexpected `{rest}` in `{t}`: cells are separated by spaces or tabs, not `{sep}`"
                 );

@@ -22,6 +22,7 @@ mod walk;
 
 pub use diagnostic::{Diagnostic, Diagnostics, line_col};
 pub use print::{to_toml, to_toml_over};
+pub use resolve::counts_in_words;
 pub use schema::{ruleset_schema, ruleset_schema_with, set_schema, set_schema_with};
 pub use source::{OpenError, ReadFail, io_words, io_words_writing, open_regular, read_regular};
 

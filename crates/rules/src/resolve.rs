@@ -1691,7 +1691,7 @@ fn set_in(loader: &Loader, loc: &Loc) -> String {
 }
 
 /// "2, 3 and 4": the player counts a message concerns.
-fn counts_in_words(ns: &[u8]) -> String {
+pub fn counts_in_words(ns: &[u8]) -> String {
     let ns: Vec<String> = ns.iter().map(u8::to_string).collect();
     match ns.split_last() {
         Some((last, init)) if !init.is_empty() => format!("{} and {last}", init.join(", ")),

@@ -186,18 +186,18 @@ pub(crate) fn with_readers(
             };
             // The ruleset has it at another player count (goals at 3 and 4 players only):
             // that count, not another ruleset.
-            let counts: Vec<String> = rules_of
+            let counts: Vec<u8> = rules_of
                 .player_counts()
                 .iter()
                 .filter(|(_, r)| r.modules.iter().any(|m| names.contains(&m.name.as_str())))
-                .map(|(n, _)| n.to_string())
+                .map(|(n, _)| *n)
                 .collect();
             if let Some(first) = counts.first() {
                 problem.message.push_str(&format!(
                     " (`@{word}` is read by {which} {}, which ruleset `{ruleset}` has at {} \
                      players only: `--players {first}`)",
                     readers.join(" and "),
-                    and_list(&counts),
+                    crownlands_rules::counts_in_words(&counts),
                 ));
                 continue;
             }
@@ -212,15 +212,6 @@ pub(crate) fn with_readers(
         }
     }
     CliError::Diagnostics(d)
-}
-
-/// `2`, `3 and 4`, `2, 3 and 4`.
-fn and_list(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-    }
 }
 
 /// The rulesets of this build by name, each with its modules and terrains (for the hints of

@@ -29,8 +29,6 @@ pub fn entries<T: PartialEq>(groups: &[Option<T>]) -> Vec<Range<usize>> {
 }
 
 impl App {
-    /// The row (from 0) a number key chose, while the status line still says so (`Row 2:
-    /// ...; Enter does it.`): the view may say it shorter to make room for the choice's detail.
     /// Whether the status line's message is about the chosen row (nothing said, its square
     /// or its number), so that what the row changes can follow it without saying whose.
     pub fn message_is_of_the_chosen_row(&self) -> bool {
@@ -42,6 +40,8 @@ impl App {
         row_of(&self.step_entries(), self.choice) + 1
     }
 
+    /// The row (from 0) a number key chose, while the status line still says so (`Row 2:
+    /// ...; Enter does it.`): the view may say it shorter to make room for the choice's detail.
     pub fn row_chosen_by_number(&self) -> Option<usize> {
         self.row_said
             .as_ref()

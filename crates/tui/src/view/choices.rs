@@ -328,13 +328,7 @@ fn row_words(
     }
     if entry.contains(&choice) {
         let which = format!(" ({}/{} ←→)", i - entry.start + 1, entry.len());
-        let (own_w, which_w) = (super::text::width(&own), super::text::width(&which));
-        return if own_w + which_w > room && room > which_w + 1 {
-            let kept = super::text::take_width(&own, room - which_w - 1);
-            format!("{}…{which}", kept.trim_end())
-        } else {
-            format!("{own}{which}")
-        };
+        return kept_end(&own, &which, room);
     }
     match of(a).and_then(|c| c.group.clone()) {
         // The squares it may go on, said apart from any squares the group's words count (a
@@ -346,22 +340,25 @@ fn row_words(
                 0 => format!("{group} · on any of {n} squares"),
                 1 if n == 2 => format!("{group} · either square"),
                 1 => format!("{group} · any of {n} squares"),
-                _ => {
-                    // Narrower still, the thing is cut, not how many squares (`· 2…` had
-                    // said nothing).
-                    let squares = format!(" · {n} squares");
-                    let (group_w, squares_w) =
-                        (super::text::width(&group), super::text::width(&squares));
-                    if group_w + squares_w > room && room > squares_w + 1 {
-                        let kept = super::text::take_width(&group, room - squares_w - 1);
-                        format!("{}…{squares}", kept.trim_end())
-                    } else {
-                        format!("{group}{squares}")
-                    }
-                }
+                // Narrower still, the thing is cut, not how many squares (`· 2…` had said
+                // nothing).
+                _ => kept_end(&group, &format!(" · {n} squares"), room),
             }
         }
         None => own,
+    }
+}
+
+/// `words` then `end` in `room` columns: where both do not fit, `words` cut (marked `…`) and
+/// `end` whole (`Tax grassland at 1,0: 5 squ… (1/2 ←→)`, `Knight Tollgate 1¢ tax+kn… · 2
+/// squares`).
+fn kept_end(words: &str, end: &str, room: usize) -> String {
+    let (words_w, end_w) = (super::text::width(words), super::text::width(end));
+    if words_w + end_w > room && room > end_w + 1 {
+        let kept = super::text::take_width(words, room - end_w - 1);
+        format!("{}…{end}", kept.trim_end())
+    } else {
+        format!("{words}{end}")
     }
 }
 

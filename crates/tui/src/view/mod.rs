@@ -285,8 +285,11 @@ fn too_small(app: &App, area: Rect, buf: &mut Buffer) {
     }
     // Too few rows for all that (wrapped): the size and how to quit, in a few words.
     let width = usize::from(area.width.max(1));
-    let rows: usize = text.iter().map(|l| l.width().div_ceil(width).max(1)).sum();
-    if rows > usize::from(area.height) {
+    let too_many = |text: &[Line<'_>]| {
+        let rows: usize = text.iter().map(|l| l.width().div_ceil(width).max(1)).sum();
+        rows > usize::from(area.height)
+    };
+    if too_many(&text) {
         text = vec![
             Line::from(format!(
                 "Too small: {}x{}, needs {w}x{h}.",
@@ -299,8 +302,7 @@ fn too_small(app: &App, area: Rect, buf: &mut Buffer) {
             }),
         ];
         // Tinier still (10x3): the size needed first, whole, then as much as fits.
-        let rows: usize = text.iter().map(|l| l.width().div_ceil(width).max(1)).sum();
-        if rows > usize::from(area.height) {
+        if too_many(&text) {
             text = vec![Line::from(format!("Needs {w}x{h}"))];
         }
     }
