@@ -16,8 +16,6 @@ const MAX_MILLIS: u64 = 3_600_000;
 const MAX_THREADS: u8 = 64;
 /// The most `step=N` takes: playouts per root action at a module's step.
 const MAX_STEP_PLAYOUTS: u32 = 100_000;
-/// The most positions `exact=N` lets the exact endgame visit (a few seconds of search).
-const MAX_EXACT_POSITIONS: u32 = 10_000_000;
 
 /// A bot level: what to build for a seat.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -37,7 +35,7 @@ pub enum LevelError {
     )]
     Budget(String),
     #[error(
-        "bad setting `{0}` in `{1}`: settings are c=0..100, reward=win|margin|mixed|score, w=0..1 (the win's share of score or mixed), rollout=random|sampledN|greedyN, m=MARGIN (above 0, at most 10000), reuse=0|1, widen=0..100, threads=1..64, top=N, opp=tree|rollout, root=uct|halving, crown=-100..100 (points), deny=0..4, edge=0..10 (points), exact=0..10000000 (positions of the exact endgame, 0: off), first=greedy|random, flat=ROUNDS, depth=ACTIONS, adapt=0|1, step=0..100000 (playouts per choice at a module's step, 0: no cap)"
+        "bad setting `{0}` in `{1}`: settings are c=0..100, reward=win|margin|mixed|score, w=0..1 (the win's share of score or mixed), rollout=random|sampledN|greedyN, m=MARGIN (above 0, at most 10000), reuse=0|1, widen=0..100, threads=1..64, top=N, opp=tree|rollout, root=uct|halving, crown=-100..100 (points), deny=0..4, edge=0..10 (points), first=greedy|random, flat=ROUNDS, depth=ACTIONS, adapt=0|1, step=0..100000 (playouts per choice at a module's step, 0: no cap)"
     )]
     Setting(String, String),
     #[error("`{0}` is set twice in `{1}`: give each setting once")]
@@ -170,9 +168,6 @@ impl fmt::Display for Level {
                 if c.edge != d.edge {
                     write!(f, ":edge={}", c.edge)?;
                 }
-                if c.exact != d.exact {
-                    write!(f, ":exact={}", c.exact)?;
-                }
                 if c.greedy_first != d.greedy_first {
                     write!(
                         f,
@@ -295,13 +290,6 @@ impl FromStr for Level {
                         }
                         "crown" => config.crown = number(|x| (-100.0..=100.0).contains(&x))?,
                         "edge" => config.edge = number(|x| (0.0..=10.0).contains(&x))?,
-                        "exact" => {
-                            config.exact = value
-                                .parse::<u32>()
-                                .ok()
-                                .filter(|n| *n <= MAX_EXACT_POSITIONS)
-                                .ok_or_else(bad)?
-                        }
                         "deny" => config.deny = number(|x| (0.0..=4.0).contains(&x))?,
                         "top" => config.top = value.parse::<u16>().map_err(|_| bad())?,
                         "flat" => config.flat = value.parse::<u8>().map_err(|_| bad())?,

@@ -24,7 +24,6 @@ use crownlands_core::rng::GameRng;
 use crownlands_core::{Action, Game, Phase, Seat, Side};
 use std::time::{Duration, Instant};
 
-mod endgame;
 mod halving;
 
 /// How long the search runs for one move.
@@ -156,10 +155,6 @@ pub struct MctsConfig {
     /// no cap): a choice of three between taxing and passing does not need the thousands of
     /// playouts a placement among thirty does.
     pub step: u32,
-    /// Once nothing hidden is left to draw (the last line on the table, no module), search the
-    /// rest of the game exhaustively, the other sides playing as greedy, visiting at most this
-    /// many positions (past it the ordinary search decides); 0: never. See `mcts/endgame.rs`.
-    pub exact: u32,
 }
 
 /// Playouts of the default level on kingdoms larger than [`TABLE_GRID`] (Mighty Duel, Royal
@@ -217,7 +212,6 @@ impl Default for MctsConfig {
             cap: None,
             adapt: true,
             step: STEP_PLAYOUTS,
-            exact: 0,
         }
     }
 }
@@ -491,9 +485,6 @@ impl MctsBot {
         if self.past_deadline() {
             self.tree.clear();
             return (self.fallback(view, &root_actions), 0);
-        }
-        if let Some(action) = self.solve_endgame(view, &root_actions) {
-            return (action, 1);
         }
         if self.config.threads > 1 {
             return self.search_in_parallel(view, &root_actions);
