@@ -80,10 +80,41 @@ pub(super) fn interval_at(e: &Estimate, places: usize, percent: bool) -> String 
     let by = if percent { 100.0 } else { 1.0 };
     format!(
         "{} to {}{}",
-        bound(e.low * by, places),
-        bound(e.high * by, places),
+        bound_outward(e.low * by, places, Outward::Down),
+        bound_outward(e.high * by, places, Outward::Up),
         if percent { "%" } else { "" }
     )
+}
+
+/// Which way an interval's end is rounded: away from the estimate, so the interval printed
+/// holds the one computed (a lower end of 19.262 reads 19.2, not 19.3).
+#[derive(Clone, Copy)]
+enum Outward {
+    Down,
+    Up,
+}
+
+/// An interval's end as [`bound`] writes it, rounded outward at the decimals it is written to.
+fn bound_outward(x: f64, places: usize, way: Outward) -> String {
+    if !x.is_finite() {
+        return bound(x, places);
+    }
+    // The decimals `bound` settles on (more where the end would read as 0), then the end moved
+    // outward to the last of them. A hair of slack keeps an end already on the grid (0.3, held
+    // as 0.29999...) where it is.
+    let text = bound(x, places);
+    let p = text.split_once('.').map_or(0, |(_, d)| d.len());
+    let scale = 10f64.powi(i32::try_from(p).unwrap_or(0));
+    let slack = 1e-9;
+    let moved = match way {
+        Outward::Down => (x * scale + slack).floor() / scale,
+        Outward::Up => (x * scale - slack).ceil() / scale,
+    };
+    if reads_as_zero(&format!("{moved:.p$}")) {
+        format!("{:.p$}", 0.0)
+    } else {
+        format!("{moved:.p$}")
+    }
 }
 
 /// The decimals a column of intervals is written to: `places`, or up to two more where an
@@ -150,6 +181,32 @@ mod tests {
     }
 
     #[test]
+    fn an_interval_s_ends_are_rounded_away_from_its_estimate() {
+        let e = |estimate, low, high| super::Estimate {
+            estimate,
+            low,
+            high,
+        };
+        // A lower end of 19.262 read 19.3, inside the interval computed.
+        assert_eq!(
+            super::interval(&e(19.4, 19.262, 19.51), 1, false),
+            "19.2 to 19.6"
+        );
+        // An end already on the grid stays (0.3 is held as 0.29999...).
+        assert_eq!(super::interval(&e(0.5, 0.3, 0.7), 1, false), "0.3 to 0.7");
+        // A percentage: 95.67% to 98.12% of games.
+        assert_eq!(
+            super::interval(&e(0.97, 0.9567, 0.9812), 1, true),
+            "95.6 to 98.2%"
+        );
+        // Near 0 the decimals that show the end, outward too; 0 reads without a sign.
+        assert_eq!(
+            super::interval(&e(0.0, -0.00042, 0.0), 1, false),
+            "-0.0005 to 0.0"
+        );
+    }
+
+    #[test]
     fn an_interval_column_has_the_decimals_that_tell_its_ends_apart() {
         let e = |estimate, low, high| super::Estimate {
             estimate,
@@ -158,7 +215,8 @@ mod tests {
         };
         // 200,000 games' mean of 19.11: `19.1 to 19.1` read as if 19.11 were outside.
         let narrow = e(19.11, 19.079, 19.134);
-        assert_eq!(super::interval(&narrow, 1, false), "19.08 to 19.13");
+        // (Its ends rounded outward: the interval printed holds the one computed.)
+        assert_eq!(super::interval(&narrow, 1, false), "19.07 to 19.14");
         // A column takes the decimals of its narrowest row, the same for every row.
         let wide = e(19.3, 18.8, 19.7);
         let places = super::column_places(&[wide, narrow], 1, false);

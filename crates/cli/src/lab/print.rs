@@ -687,11 +687,10 @@ fn tally_text(out: &mut String, t: &Tally, player: &str) {
                 .iter()
                 .enumerate()
                 .map(|(i, (w, s))| format!(
-                    "{} wins {:.1}% ({:.1} to {:.1}%), {:.2} points",
+                    "{} wins {:.1}% ({}), {:.2} points",
                     i + 1,
                     w.estimate * 100.0,
-                    w.low * 100.0,
-                    w.high * 100.0,
+                    interval(w, 1, true),
                     s.estimate
                 ))
                 .collect::<Vec<_>>()

@@ -3220,7 +3220,7 @@ fn a_place_whose_score_never_moved_still_gets_an_interval() {
     .ok()
     .stdout;
     assert!(
-        text.contains("1 wins +0.0%  (-16.1 to 16.1%), +0.00  points (0.00 to 0.00)"),
+        text.contains("1 wins +0.0%  (-16.2 to 16.2%), +0.00  points (0.00 to 0.00)"),
         "{text}"
     );
 }
