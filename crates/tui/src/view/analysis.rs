@@ -94,10 +94,10 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
                 };
                 push(
                     format!(
-                        "{}: {}{forced}, mean loss {:.0}% win chance, {:.2} points",
+                        "{}: {}{forced}, mean loss {} win chance, {:.2} points",
                         side.name,
                         decisions(side.decisions),
-                        (side.mean_loss * 100.0).round(),
+                        mean_loss(side.mean_loss),
                         side.mean_score_loss
                     ),
                     p.accent(Accent::Title),
@@ -106,10 +106,10 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
                 for seat in &side.seats {
                     push(
                         format!(
-                            "  {}: {}, mean loss {:.0}% win chance, {:.2} points",
+                            "  {}: {}, mean loss {} win chance, {:.2} points",
                             seat.name,
                             decisions(seat.decisions),
-                            (seat.mean_loss * 100.0).round(),
+                            mean_loss(seat.mean_loss),
                             seat.mean_score_loss
                         ),
                         Style::default(),
@@ -204,6 +204,17 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     popup(app, " Analysis of this game ", lines, area, buf);
 }
 
+/// A player's mean loss of win chance: tenths below 10% (`0.4%`), where the whole percent read
+/// `0%` beside mistakes of 2% and 5%.
+fn mean_loss(x: f64) -> String {
+    let percent = x * 100.0;
+    if percent < 9.95 {
+        format!("{percent:.1}%")
+    } else {
+        format!("{:.0}%", percent.round())
+    }
+}
+
 /// `1 decision`, `12 decisions`.
 fn decisions(n: usize) -> String {
     crownlands_core::modules::describe::plural(
@@ -232,5 +243,14 @@ mod tests {
             "Weighing every decision against the bot's best moves: 24 of 243 done (104 of the 243 forced: nothing to weigh)"
         );
         assert!(!super::progress_words(3, 9, 0).contains('('));
+    }
+
+    #[test]
+    fn a_small_mean_loss_keeps_its_tenths() {
+        // A mean of 0.4% beside mistakes of 2% and 5% read `0%`.
+        assert_eq!(super::mean_loss(0.004), "0.4%");
+        assert_eq!(super::mean_loss(0.0), "0.0%");
+        assert_eq!(super::mean_loss(0.0996), "10%");
+        assert_eq!(super::mean_loss(0.164), "16%");
     }
 }
