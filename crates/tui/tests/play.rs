@@ -1334,6 +1334,26 @@ fn a_mistake_of_a_later_game_of_a_match_shows_that_games_board() {
     assert_eq!(app.session().map(|s| s.to_save()), Some(finished.to_save()));
 }
 
+/// Back from a mistake watched, the analysis opens where it was scrolled (it opened at its top,
+/// and the player scrolled down to the mistakes again for the next one).
+#[test]
+fn the_analysis_opens_where_it_was_scrolled_after_a_mistake_watched() {
+    let mut app = app("kingdomino", "you,greedy,greedy,greedy", 3);
+    play_to_end(&mut app, 1000);
+    let sides = analysis_reports(&mut app);
+    assert!(sides.iter().any(|s| !s.mistakes.is_empty()), "{sides:?}");
+    // At 80x24 the box is taller than the screen and scrolls.
+    app.set_screen(80, 24, crownlands_tui::view::MEASURE);
+    press(&mut app, "<down><down><down>");
+    let scrolled = app.popup_scroll();
+    assert!(scrolled > 0);
+    press(&mut app, "1");
+    assert!(app.watching_this_game());
+    press(&mut app, "q");
+    assert_eq!(app.mode(), Mode::GameOver);
+    assert_eq!(app.popup_scroll(), scrolled);
+}
+
 /// A game taken back from its score screen and ended another way is kept as it ended: its file
 /// written anew, not a second file, nor the first ending left behind (unless another program
 /// changed the file meanwhile: that is never written over).

@@ -1672,7 +1672,7 @@ impl App {
                     && let Some(k) = analysis::mistake_of_key(c)
                     && self.analysis.as_ref().and_then(|j| j.mistake(k)).is_some()
                 {
-                    self.popup_scroll = 0;
+                    // (Where the box was scrolled is kept for the way back.)
                     return self.watch_mistake(k, now);
                 }
                 let most = self

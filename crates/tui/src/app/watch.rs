@@ -29,6 +29,8 @@ pub(super) struct Scores {
     played: Action,
     best: Action,
     said: String,
+    /// How far the analysis box was scrolled: it opens there again on the way back.
+    scroll: usize,
 }
 
 /// How a replay's key past either end begins its message.
@@ -159,6 +161,7 @@ impl App {
                 played: mistake.played_action,
                 best: mistake.best_action,
                 said,
+                scroll: self.popup_scroll,
             })),
         ));
         self.overlay = None;
@@ -306,6 +309,7 @@ impl App {
                             session,
                             log,
                             message,
+                            scroll,
                             ..
                         } = *s;
                         self.session = Some(session);
@@ -314,6 +318,7 @@ impl App {
                         self.mode = Mode::GameOver;
                         self.message = message;
                         self.overlay = Some(Overlay::Analysis);
+                        self.popup_scroll = scroll;
                         self.refresh(now);
                     }
                     None => {}
