@@ -746,6 +746,30 @@ fn moving_off_the_hint_says_enter_plays_the_move_selected() {
     );
 }
 
+/// `H` again shows the hint's next move; with the ghost moved off the hints' moves, the best
+/// again (it went on to the move after the one shown last, which the player no longer saw).
+#[test]
+fn the_hint_key_after_moving_off_the_hints_shows_the_best_again() {
+    let mut app = app("kingdomino", "you,greedy", 9);
+    while app.mode() != Mode::Place {
+        app.run_bots();
+        press(&mut app, "<enter>");
+    }
+    app.key(Key::Char('H'));
+    app.run_bots();
+    let best = app.hint().expect("a hint");
+    assert!(app.hints().len() > 2, "{:?}", app.hints());
+    press(&mut app, "H");
+    let second = app.hint().expect("the second");
+    assert_ne!(second, best);
+    press(&mut app, "<left><left><up>");
+    press(&mut app, "H");
+    assert_eq!(app.hint(), Some(best));
+    // On the hints' moves, `H` goes on from the one under the ghost.
+    press(&mut app, "H");
+    assert_eq!(app.hint(), Some(second));
+}
+
 #[test]
 fn undo_at_a_hot_seat_table_takes_back_only_ones_own_moves() {
     // Two people: each may take back their own decisions until the other decides; then the

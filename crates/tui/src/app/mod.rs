@@ -2425,16 +2425,16 @@ impl App {
             return;
         }
         // A hint shown for this decision: `H` again puts the ghost (the cursor) on its next move,
-        // so that the second and third, named by squares the board does not number, are seen.
-        if let Some(shown) = self.hint
-            && self.hints.len() > 1
-        {
-            let i = self
-                .hints
-                .iter()
-                .position(|c| c.action == shown)
-                .unwrap_or(0);
-            let next = self.hints[(i + 1) % self.hints.len()].action;
+        // so that the second and third, named by squares the board does not number, are seen;
+        // with the cursor moved off the hints' moves, on the best again (not on the one after
+        // the hint shown last, which the player no longer sees).
+        if self.hint.is_some() && !self.hints.is_empty() {
+            let selected = self.selected();
+            let next = match self.hints.iter().position(|c| Some(c.action) == selected) {
+                Some(i) => (i + 1) % self.hints.len(),
+                None => 0,
+            };
+            let next = self.hints[next].action;
             return self.show_hint(next);
         }
         let Some(game) = self.game().cloned() else {
