@@ -907,7 +907,12 @@ fn the_score_screen_scrolls_through_every_line() {
     assert_ne!(first, scrolled, "the columns moved");
     assert!(scrolled.contains("Total"), "{scrolled}");
     assert!(!scrolled.contains(" more territories"), "{scrolled}");
-    press(&mut app, "<up><up>");
+    // What the window leaves out is said (the lines shown did not add up to the total).
+    assert!(scrolled.contains("↓ "), "{scrolled}");
+    press(&mut app, "<end>");
+    let end = screen(&app, 80, 24);
+    assert!(end.contains("↑ "), "{end}");
+    press(&mut app, "<home>");
     assert_eq!(app.score_scroll(), 0);
     assert_eq!(screen(&app, 80, 24), first);
 }

@@ -105,10 +105,24 @@ pub fn max_scroll(app: &App, game: &Game, area: Rect) -> usize {
         .map(|(_, _, t, b, tail)| {
             let all = t.len() + b.len();
             let room = lines_room(tail.len());
-            if all > room { all - room + 1 } else { 0 }
+            if all > room {
+                all - scroll_window(room) + 1
+            } else {
+                0
+            }
         })
         .max()
         .unwrap_or(0)
+}
+
+/// The lines a scrolled column shows in `lines_room` rows: one row fewer, for the row saying
+/// how many are above and below, where there are two rows or more.
+fn scroll_window(lines_room: usize) -> usize {
+    if lines_room >= 2 {
+        lines_room - 1
+    } else {
+        lines_room.max(1)
+    }
 }
 
 fn columns(app: &App, game: &Game, area: Rect) -> Columns {
@@ -366,7 +380,9 @@ fn fit_rows(
     // Scrolled: 1 shows the list from its first line (the largest territory), each step on one
     // line further.
     if scroll > 0 && t_len + b_len > lines_room {
-        let first = (scroll - 1).min(t_len + b_len - lines_room);
+        let all = t_len + b_len;
+        let window = scroll_window(lines_room);
+        let first = (scroll - 1).min(all - window);
         let mut rows = vec![head];
         rows.extend(
             territories
@@ -374,8 +390,27 @@ fn fit_rows(
                 .map(|(l, _)| l)
                 .chain(bonuses.into_iter().map(|(l, _)| l))
                 .skip(first)
-                .take(lines_room),
+                .take(window),
         );
+        // A row saying how many lines are above and below the window, so the lines shown are
+        // not read as the whole breakdown (they did not add up to the total).
+        if window < lines_room {
+            let below = all - window - first;
+            let mut note = Vec::new();
+            if first > 0 {
+                note.push(format!("↑ {first} more"));
+            }
+            if below > 0 {
+                note.push(format!("↓ {below} more"));
+            }
+            let text = note.join(", ");
+            let text = if super::text::width(&text) <= width {
+                text
+            } else {
+                note.join(" ").replace(" more", "")
+            };
+            rows.push(Line::from(Span::styled(text, dim)));
+        }
         rows.extend(tail);
         rows.truncate(room.max(1));
         return rows;
@@ -1033,8 +1068,9 @@ mod tests {
             fit(6, 3),
         ));
         assert_eq!(rows.len(), 6, "{rows:?}");
+        // The window's last row says what is out of view, above and below.
         assert!(
-            rows[1].starts_with("forest") && rows[4].starts_with("Fountain"),
+            rows[1].starts_with("forest") && rows[4] == "↑ 2 more, ↓ 2 more",
             "{rows:?}"
         );
         assert!(rows[5].starts_with("Total"), "{rows:?}");
