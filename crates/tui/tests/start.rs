@@ -1383,6 +1383,19 @@ fn the_last_table_of_a_ruleset_file_comes_back_opened_again() {
     assert_eq!(setup.input, house.to_str().expect("a path"));
     assert!(setup.typing);
     assert_eq!(setup.choice().map(|c| c.name.as_str()), Some("kingdomino"));
+    // Said, not only typed (a path with a cursor read as a field to fill, the table below as
+    // the one to start); and where the field was left with ↑↓, said where it waits.
+    let text = screen(&app, 100, 30);
+    assert!(text.contains("Your last table was on this file"), "{text}");
+    press(&mut app, "<up>");
+    let text = screen(&app, 100, 30);
+    assert!(
+        text.contains("Your last table's ruleset file waits in the file field"),
+        "{text}"
+    );
+    press(&mut app, "<down>");
+    let setup = app.setup().expect("the setup");
+    assert_eq!(setup.row, Row::File);
     press(&mut app, "<enter>");
     let setup = app.setup().expect("the setup");
     let choice = setup.choice().expect("a choice");

@@ -161,7 +161,18 @@ impl App {
                 self.message.clear();
                 setup.open_field();
             }
-            Key::Enter if setup.row == Row::File => setup.open_field(),
+            Key::Enter if setup.row == Row::File => {
+                // The last table's file, still waiting in the field: Enter opens it at once
+                // (the line under the table says it does), as from inside the field.
+                let waiting = setup
+                    .waiting
+                    .as_ref()
+                    .is_some_and(|(path, ..)| path.to_str() == Some(setup.input.as_str()));
+                setup.open_field();
+                if waiting {
+                    self.open_typed();
+                }
+            }
             Key::Char('q') => self.quit = true,
             // Esc leaves a field or a name; on the rows themselves it quits nothing by surprise.
             Key::Esc => self.message = "q quits; Enter on Start begins the game.".into(),

@@ -425,14 +425,33 @@ fn table_lines(
         }
     }
     // (Once a file's problems are shown, they take the room: the keys bar says the field's keys.)
+    // The table last started on a ruleset file waits in the file field (nothing read before
+    // the player asks): said, or its path with a cursor read as a field to type in, and the
+    // table below as the one to start.
+    let waiting = setup
+        .waiting
+        .as_ref()
+        .filter(|(path, ..)| path.to_str() == Some(setup.input.as_str()));
     if setup.row == Row::File && setup.typing && setup.error.is_none() {
         lines.push(Line::from(""));
-        for l in wrap(
+        let text = if waiting.is_some() {
+            "Your last table was on this file: Enter opens it again, with its seats and names; \
+             Esc leaves the field (the table above is then the one to start)."
+        } else {
             "Type the path of a ruleset file (~/ is your home folder; Tab completes it), Enter \
-             opens it, Esc leaves the field.",
+             opens it, Esc leaves the field."
+        };
+        for l in wrap(text, width) {
+            lines.push(Line::from(l));
+        }
+    } else if waiting.is_some() && setup.error.is_none() {
+        lines.push(Line::from(""));
+        for l in wrap(
+            "Your last table's ruleset file waits in the file field: Enter there opens it \
+             again, with its seats and names.",
             width,
         ) {
-            lines.push(Line::from(l));
+            lines.push(Line::from(Span::styled(l, p.accent(Accent::Dim))));
         }
     }
     if let Some(e) = &setup.error {
