@@ -723,6 +723,20 @@ pub struct Decision {
 /// SAVE` says.
 pub const DEFAULT_SEED: u64 = 1;
 
+/// A loss of win chance as the analyses write it (`crownlands analyse`'s table and summaries,
+/// the terminal's analysis): tenths below 10% (`0.6%`), where whole percents read `0%` beside
+/// mistakes of 2% and 5% (and two win columns each rounded to a whole percent, `24%` and `24%`,
+/// beside a loss of `1%`); a whole percent from 10% on, a half rounded up (`12.5%` reads `13%`,
+/// as the mistakes' lines say it).
+pub fn loss_percent(x: f64) -> String {
+    let percent = x * 100.0;
+    if percent < 9.95 {
+        format!("{percent:.1}%")
+    } else {
+        format!("{:.0}%", percent.round())
+    }
+}
+
 /// The seed the decision at `index` (see [`Decision::index`]) is assessed with, under `seed`.
 pub fn decision_seed(seed: u64, index: usize) -> u64 {
     crownlands_core::rng::derive_seed(seed, index as u64)
@@ -920,5 +934,17 @@ mod tests {
             decision((0.50, 37.26), (0.42, 37.95)).loss_words(),
             "8% win chance for 0.7 more points"
         );
+    }
+
+    #[test]
+    fn a_small_loss_keeps_its_tenths() {
+        // A mean of 0.4% beside mistakes of 2% and 5% read `0%`.
+        assert_eq!(super::loss_percent(0.004), "0.4%");
+        assert_eq!(super::loss_percent(0.0), "0.0%");
+        assert_eq!(super::loss_percent(0.0994), "9.9%");
+        assert_eq!(super::loss_percent(0.0996), "10%");
+        // A half up from 10% on, as the mistakes' lines say it.
+        assert_eq!(super::loss_percent(0.125), "13%");
+        assert_eq!(super::loss_percent(0.164), "16%");
     }
 }

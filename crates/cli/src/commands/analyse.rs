@@ -8,6 +8,7 @@ use super::print_json;
 use crate::errors::{CliError, CliResult};
 use crate::output::{round, say};
 use crownlands_bots::Level;
+use crownlands_bots::analysis::loss_percent;
 use crownlands_bots::analysis::{
     Analyst, Assessment, Decision, MatchSoFar, PlayoutMoves, Summary, assess_all, summarize,
     too_many_decisions,
@@ -317,17 +318,6 @@ fn seat_summary(rows: &[Row], side: Side, seat: crownlands_core::Seat) -> Summar
 /// and in the mistake's line alike (formatting alone rounds a half to even, `12%`).
 fn percent(x: f64) -> String {
     format!("{:.0}%", (x * 100.0).round())
-}
-
-/// A loss of win chance in the table's last column: tenths below 10% (`0.6%`), where the two
-/// win columns, each rounded to a whole percent, may read alike (`24%` and `24%`) and a whole
-/// `1%` lost between them would read as a contradiction.
-fn loss_percent(x: f64) -> String {
-    if x * 100.0 < 9.95 {
-        format!("{:.1}%", x * 100.0)
-    } else {
-        percent(x)
-    }
 }
 
 /// What the report prints, text or JSON.

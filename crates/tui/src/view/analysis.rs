@@ -6,6 +6,7 @@ use super::text::wrap_hanging;
 use crate::app::App;
 use crate::app::analysis::key_of_mistake;
 use crate::palette::Accent;
+use crownlands_bots::analysis::loss_percent;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -97,7 +98,7 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
                         "{}: {}{forced}, mean loss {} win chance, {:.2} points",
                         side.name,
                         decisions(side.decisions),
-                        mean_loss(side.mean_loss),
+                        loss_percent(side.mean_loss),
                         side.mean_score_loss
                     ),
                     p.accent(Accent::Title),
@@ -109,7 +110,7 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
                             "  {}: {}, mean loss {} win chance, {:.2} points",
                             seat.name,
                             decisions(seat.decisions),
-                            mean_loss(seat.mean_loss),
+                            loss_percent(seat.mean_loss),
                             seat.mean_score_loss
                         ),
                         Style::default(),
@@ -204,17 +205,6 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     popup(app, " Analysis of this game ", lines, area, buf);
 }
 
-/// A player's mean loss of win chance: tenths below 10% (`0.4%`), where the whole percent read
-/// `0%` beside mistakes of 2% and 5%.
-fn mean_loss(x: f64) -> String {
-    let percent = x * 100.0;
-    if percent < 9.95 {
-        format!("{percent:.1}%")
-    } else {
-        format!("{:.0}%", percent.round())
-    }
-}
-
 /// `1 decision`, `12 decisions`.
 fn decisions(n: usize) -> String {
     crownlands_core::modules::describe::plural(
@@ -243,14 +233,5 @@ mod tests {
             "Weighing every decision against the bot's best moves: 24 of 243 done (104 of the 243 forced: nothing to weigh)"
         );
         assert!(!super::progress_words(3, 9, 0).contains('('));
-    }
-
-    #[test]
-    fn a_small_mean_loss_keeps_its_tenths() {
-        // A mean of 0.4% beside mistakes of 2% and 5% read `0%`.
-        assert_eq!(super::mean_loss(0.004), "0.4%");
-        assert_eq!(super::mean_loss(0.0), "0.0%");
-        assert_eq!(super::mean_loss(0.0996), "10%");
-        assert_eq!(super::mean_loss(0.164), "16%");
     }
 }
