@@ -425,6 +425,20 @@ fn layout_as(app: &App, game: &Game, area: Rect, v: Variant) -> Option<Areas> {
     let main_w = area.width - panel_w;
     let body_y = area.y + 1;
     let body_h = area.height - 4;
+    // One-row cells only for want of width, on a screen wide enough for the side panel, with
+    // nothing under the large kingdom and the rows for two-row cells: two rows a cell (a
+    // castle-centred 5x5 kingdom had stood in 5 rows over an empty column, beside other
+    // kingdoms drawn larger).
+    let cell_h = if cell_h == 1
+        && panel_w > 0
+        && !v.players_left
+        && !(v.board_at == BoardAt::Left && s.board_h > 0)
+        && body_h >= s.span * 2 + 2
+    {
+        2
+    } else {
+        cell_h
+    };
     let body_bottom = body_y + body_h;
     let kingdom_h = s.span * cell_h;
     let kingdom_box = Rect::new(area.x, body_y, left_w, kingdom_h + 2);
@@ -503,9 +517,11 @@ fn layout_as(app: &App, game: &Game, area: Rect, v: Variant) -> Option<Areas> {
         others_x += board_w;
     }
     // Two rows a cell where the side panel takes the log beside it and the rows are there (the
-    // other kingdoms read as the large one does, not flattened), else one.
+    // other kingdoms read as the large one does, not flattened), else one; never taller than
+    // the large kingdom's own cells (a castle-centred 5x5 kingdom in one-row cells beside an
+    // opponent's in two-row cells read as the smaller of the two).
     let tall = s.n * 2 + s.frame;
-    let oh = if panel_w > 0 && ocw >= 3 && room_below >= tall {
+    let oh = if panel_w > 0 && ocw >= 3 && cell_h >= 2 && room_below >= tall {
         tall
     } else {
         s.other_h.min(room_below)
