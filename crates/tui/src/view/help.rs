@@ -459,6 +459,32 @@ fn with_narrow_sides(r: Rect, area: Rect) -> Rect {
     }
 }
 
+/// Clear the box `r` and the strips of `around` beside it, where the rows above and below it
+/// keep the upright lines of the frames under them (`│`): a letter against the popup's frame is
+/// read as the popup's, a frame's upright line running into it is not, and cleared it had cut
+/// the panels behind in two (the setup screen's `││` between its Rulesets and Table gone above
+/// and below the help). A frame's level line or corner there is cleared: along the popup's own
+/// frame it read as that frame doubled.
+fn clear_around(r: Rect, around: Rect, buf: &mut Buffer) {
+    Clear.render(r, buf);
+    let around = around.intersection(buf.area);
+    for y in around.top()..around.bottom() {
+        for x in around.left()..around.right() {
+            if r.contains(ratatui::layout::Position { x, y }) {
+                continue;
+            }
+            // Beside the box (a column or two), everything goes: a frame's `│` there read as
+            // the box's frame doubled.
+            let above_or_below = (r.left()..r.right()).contains(&x);
+            if let Some(cell) = buf.cell_mut((x, y))
+                && !(above_or_below && cell.symbol() == "│")
+            {
+                cell.reset();
+            }
+        }
+    }
+}
+
 /// The widest a popup (help, analysis) is drawn.
 pub const POPUP_WIDTH: u16 = 78;
 
@@ -476,7 +502,7 @@ pub fn popup(app: &App, title: &'static str, lines: Vec<Line<'_>>, area: Rect, b
         w,
         h,
     );
-    Clear.render(with_narrow_sides(r, area), buf);
+    clear_around(r, with_narrow_sides(r, area), buf);
     let rows = usize::from(h.saturating_sub(2));
     let shown = if lines.len() > rows && rows >= 2 {
         // One row for the note; the rest a window on the lines.
