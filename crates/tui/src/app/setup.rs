@@ -258,6 +258,14 @@ impl Setup {
         i
     }
 
+    /// Whether the file field holds the path of the last table's ruleset file, still waiting
+    /// to be opened ([`Setup::waiting`]).
+    pub fn last_file_waiting(&self) -> bool {
+        self.waiting
+            .as_ref()
+            .is_some_and(|(path, ..)| path.to_str() == Some(self.input.as_str()))
+    }
+
     /// The choice just listed by [`Setup::add`], once: for the status line to say it opened.
     pub fn take_opened(&mut self) -> Option<&Choice> {
         let i = self.opened.take()?;

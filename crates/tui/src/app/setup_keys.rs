@@ -164,10 +164,7 @@ impl App {
             Key::Enter if setup.row == Row::File => {
                 // The last table's file, still waiting in the field: Enter opens it at once
                 // (the line under the table says it does), as from inside the field.
-                let waiting = setup
-                    .waiting
-                    .as_ref()
-                    .is_some_and(|(path, ..)| path.to_str() == Some(setup.input.as_str()));
+                let waiting = setup.last_file_waiting();
                 setup.open_field();
                 if waiting {
                     self.open_typed();

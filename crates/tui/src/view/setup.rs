@@ -428,13 +428,10 @@ fn table_lines(
     // The table last started on a ruleset file waits in the file field (nothing read before
     // the player asks): said, or its path with a cursor read as a field to type in, and the
     // table below as the one to start.
-    let waiting = setup
-        .waiting
-        .as_ref()
-        .filter(|(path, ..)| path.to_str() == Some(setup.input.as_str()));
+    let waiting = setup.last_file_waiting();
     if setup.row == Row::File && setup.typing && setup.error.is_none() {
         lines.push(Line::from(""));
-        let text = if waiting.is_some() {
+        let text = if waiting {
             "Your last table was on this file: Enter opens it again, with its seats and names; \
              Esc leaves the field (the table above is then the one to start)."
         } else {
@@ -444,7 +441,7 @@ fn table_lines(
         for l in wrap(text, width) {
             lines.push(Line::from(l));
         }
-    } else if waiting.is_some() && setup.error.is_none() {
+    } else if waiting && setup.error.is_none() {
         lines.push(Line::from(""));
         for l in wrap(
             "Your last table's ruleset file waits in the file field: Enter there opens it \
