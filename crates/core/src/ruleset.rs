@@ -448,6 +448,9 @@ impl Ruleset {
         let mut seatings = Vec::with_capacity(ruleset.player_counts.len());
         for (n, rules) in &ruleset.player_counts {
             let mut found = rules.problems(*n, ruleset.dominoes.len(), registry);
+            // The modules built with what was at fault in their parameters set aside, when any
+            // was: what their tie-breaks are checked against.
+            let mut repaired_modules = None;
             let built = if found
                 .iter()
                 .any(|p| matches!(p, RulesProblem::Module { .. }))
@@ -467,6 +470,7 @@ impl Ruleset {
                             .into_iter()
                             .filter(|p| !set_aside(p, &check.set_aside)),
                     );
+                    repaired_modules = Some(repaired);
                 }
                 BuiltModules::default()
             } else {
@@ -474,10 +478,12 @@ impl Ruleset {
                 found.extend(ruleset.module_problems(*n, rules, &built));
                 built
             };
-            // With a module that did not build, its resources are unknown: its own problem
-            // is reported, not its tie-break's too. Modules that built but do not fit together
-            // (a resource no module provides, an order) keep what they keep: the tie-breaks are
-            // checked against them, every problem at once.
+            // Modules that built but do not fit together (a resource no module provides, an
+            // order) keep what they keep: the tie-breaks are checked against them, every
+            // problem at once. A module with a parameter at fault is asked as it builds with
+            // that parameter set aside (a misspelt `most-` tie-break is said beside a misspelt
+            // parameter); one that does not build even so leaves its resources unknown: its own
+            // problem is reported, not its tie-break's too.
             if !found
                 .iter()
                 .any(|p| matches!(p, RulesProblem::Module { .. }))
@@ -487,6 +493,8 @@ impl Ruleset {
                 crate::modules::build_all_unchecked(registry, &rules.modules)
             {
                 found.extend(rules.resource_problems(registry, &unchecked));
+            } else if let Some(repaired) = &repaired_modules {
+                found.extend(rules.resource_problems(registry, repaired.modules()));
             }
             let dealer = match registry.line_source(&rules.lines.kind) {
                 Some(d) => Dealer(d),

@@ -2091,6 +2091,29 @@ fn a_plugin_resource_brings_its_own_tie_break() {
     );
 }
 
+#[test]
+fn a_misspelt_resource_tie_break_is_said_beside_a_misspelt_module_parameter() {
+    // The knights build with `knightz` set aside: their resources are known, so the tie-break
+    // is checked in the same pass, every problem at once.
+    let d = bad(
+        "extends = \"kingdomino-knights\"\n[rules]\ntie-breaks = [\"most-coinz\"]\n[rules.module.knights]\nknightz = 3\n",
+    );
+    assert_diag(&d, 5, 1, &["module `knights`: unknown parameter `knightz`"]);
+    assert_diag(
+        &d,
+        3,
+        15,
+        &[
+            "tie-break `most-coinz`: no module keeps a resource called `coinz` for each side (did you mean `most-coins`?)",
+        ],
+    );
+    // A tie-break on what the modules do keep is not said.
+    let d = bad(
+        "extends = \"kingdomino-knights\"\n[rules]\ntie-breaks = [\"most-coins\"]\n[rules.module.knights]\nknightz = 3\n",
+    );
+    assert!(!d.to_string().contains("most-coins"), "{d}");
+}
+
 /// A test's house module that keeps relics too, but builds only with a parameter given.
 #[derive(Debug)]
 struct Shrine;
