@@ -1542,6 +1542,37 @@ fn a_hint_in_a_module_step_reads_as_the_move_to_make() {
     );
 }
 
+#[test]
+fn esc_on_a_hint_in_a_step_closes_the_hint_and_skips_nothing() {
+    // Esc pressed to dismiss the hint's panel skipped the build being weighed, unsaid.
+    let mut app = app("queendomino", "you,greedy", 5);
+    until(&mut app, 3000, |a| {
+        a.mode() == Mode::Step && a.game().is_some_and(|g| g.legal_action_count() > 1)
+    });
+    assert_eq!(app.mode(), Mode::Step);
+    let moves = app.game().map(|g| g.phase());
+    app.key(crownlands_tui::Key::Char('H'));
+    app.run_bots();
+    assert!(!app.hints().is_empty());
+    app.key(crownlands_tui::Key::Esc);
+    assert_eq!(app.mode(), Mode::Step);
+    assert_eq!(app.game().map(|g| g.phase()), moves);
+    assert!(app.hints().is_empty() && app.hint().is_none());
+    assert!(
+        app.message().starts_with("Hint closed"),
+        "{}",
+        app.message()
+    );
+    // Given up while it is weighed, too; then Esc skips, as before.
+    app.key(crownlands_tui::Key::Char('H'));
+    assert!(app.thinking_on_hint());
+    app.key(crownlands_tui::Key::Esc);
+    assert!(!app.thinking_on_hint());
+    assert_eq!(app.game().map(|g| g.phase()), moves);
+    app.key(crownlands_tui::Key::Esc);
+    assert_ne!(app.game().map(|g| g.phase()), moves);
+}
+
 /// Play on, skipping every step and placing where the ghost may go, until the person at the
 /// table is in the step of `module`.
 fn to_step(app: &mut App, module: &str) {

@@ -1800,6 +1800,14 @@ impl App {
                 .unwrap_or_default();
             return self.message = format!("{who} to play now: look, then press again");
         }
+        // Esc closes the hint's panel (or gives up the hint being weighed) before anything
+        // else: in a step it would skip the step, the choice the player was weighing lost.
+        if key == Key::Esc
+            && matches!(self.mode, Mode::Claim | Mode::Place | Mode::Step)
+            && (!self.hints.is_empty() || self.thinking_on_hint())
+        {
+            return self.close_hint();
+        }
         // A key of another step says what it is for, rather than nothing.
         if let Some(why) = self.key_of_another_step(key) {
             self.key_word = Some(why.clone());
@@ -2484,6 +2492,21 @@ impl App {
                 }
             }
         }
+    }
+
+    /// Esc on a hint: its panel closed (the hint being weighed given up), the cursor left
+    /// where it is.
+    fn close_hint(&mut self) {
+        if self.thinking_on_hint() {
+            self.pending = None;
+        }
+        self.hint = None;
+        self.hints.clear();
+        self.message = if self.mode == Mode::Step {
+            "Hint closed: H weighs the moves again; Esc again skips the step.".into()
+        } else {
+            "Hint closed: H weighs the moves again.".into()
+        };
     }
 
     fn show_hint(&mut self, action: Action) {

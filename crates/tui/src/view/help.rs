@@ -67,7 +67,7 @@ fn step_help(mode: Mode) -> &'static [&'static str] {
         ],
         Mode::Step => &[
             "Every choice listed is legal. ↑↓ or its number choose (two digits past 9: \
-             1\u{a0}4 for 14), Enter does it, p (or Esc) skips.",
+             1\u{a0}4 for 14), Enter does it, p or Esc skips (Esc first closes a hint).",
             "Squares count from the castle (0,0): `at -1,-2` is 1 left and 2 up; the choice \
              under the cursor lights its squares on your kingdom.",
         ],
