@@ -436,41 +436,76 @@ impl Analyst {
     }
 }
 
-/// `ranked` with each move once: a domino of two like squares (domino 11, grassland and
-/// grassland) laid on the same two cells either way round is one move, though two actions (the
-/// hint listed `place 11 at 0,-1↑` and `place 11 at 0,-2↓`, the same squares, as two of its
-/// three best). The first of each stays.
+/// `ranked` with each move once, the first of each kept:
+/// - a domino of two like squares (domino 11, grassland and grassland) laid on the same two cells
+///   either way round is one move, though two actions (the hint listed `place 11 at 0,-1↑` and
+///   `place 11 at 0,-2↓`, the same squares, as two of its three best);
+/// - in a module's step, choices its module says do one thing at different squares (one
+///   [`ChoiceView::group`], and panel row) on squares of one territory are one move: a tax from
+///   either square of a swamp of 3, a building on either square of one town (the hint listed
+///   both, and the analysis counted the other square, a whisker apart by its samples, as a
+///   mistake).
+///
+/// [`ChoiceView::group`]: crownlands_core::modules::describe::ChoiceView::group
 fn once_each(view: &PlayerView<'_>, ranked: Vec<Action>) -> Vec<Action> {
     let like = view
         .domino_to_place()
         .map(|id| view.domino(id))
         .is_some_and(|d| d.first == d.second);
-    if !like {
+    let step = ranked
+        .iter()
+        .any(|a| matches!(a, Action::Module { .. }))
+        .then(|| view.step_view())
+        .flatten();
+    if !like && step.is_none() {
         return ranked;
     }
-    let cells = |a: &Action| match a {
-        Action::Place { placement } => {
-            let (x, y) = (placement.first, placement.second());
-            Some(if (x.y, x.x) <= (y.y, y.x) {
-                (x, y)
-            } else {
-                (y, x)
-            })
+    let kingdom = view.kingdom(view.player());
+    let same = |a: &Action| -> Option<Same> {
+        match a {
+            Action::Place { placement } if like => {
+                let (x, y) = (placement.first, placement.second());
+                Some(Same::Cells(if (x.y, x.x) <= (y.y, y.x) {
+                    (x, y)
+                } else {
+                    (y, x)
+                }))
+            }
+            Action::Module { .. } => {
+                let choice = step.as_ref()?.choices.iter().find(|c| c.action == *a)?;
+                let group = choice.group.clone()?;
+                let first = *choice.cells.first()?;
+                // The territory by its first cell row by row.
+                let territory = kingdom
+                    .territory_cells(first)
+                    .into_iter()
+                    .min_by_key(|c| (c.y, c.x))?;
+                Some(Same::Territory(choice.row.clone(), group, territory))
+            }
+            _ => None,
         }
-        _ => None,
     };
     let mut seen = Vec::new();
     ranked
         .into_iter()
-        .filter(|a| match cells(a) {
-            Some(c) if seen.contains(&c) => false,
-            Some(c) => {
-                seen.push(c);
+        .filter(|a| match same(a) {
+            Some(k) if seen.contains(&k) => false,
+            Some(k) => {
+                seen.push(k);
                 true
             }
             None => true,
         })
         .collect()
+}
+
+/// What makes two actions one move for [`once_each`].
+#[derive(PartialEq)]
+enum Same {
+    /// A placement's two cells, in order.
+    Cells((crownlands_core::Cell, crownlands_core::Cell)),
+    /// A module's choice: its panel row, its group's words and its territory's first cell.
+    Territory(Option<(String, usize)>, String, crownlands_core::Cell),
 }
 
 /// Mixed into the seed of the estimates, so they draw other samples than the search did.

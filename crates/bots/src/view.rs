@@ -208,6 +208,12 @@ impl<'a> PlayerView<'a> {
         self.game.domino(id)
     }
 
+    /// The module step being played, as its module describes it to the player (its choices,
+    /// their groups and squares): `None` outside a module's step.
+    pub fn step_view(&self) -> Option<crownlands_core::modules::describe::StepView> {
+        self.game.step_view()
+    }
+
     /// The domino the acting king places now, if it is time to place.
     pub fn domino_to_place(&self) -> Option<DominoId> {
         self.game.domino_to_place()

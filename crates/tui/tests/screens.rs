@@ -146,7 +146,14 @@ fn the_hint_has_a_box_wherever_there_is_no_room_for_it() {
         assert!(!app.screen_too_small(), "{ruleset} fits {w}x{h}");
         app.key(Key::Char('H'));
         app.run_bots();
-        assert_eq!(app.hints().len(), 3);
+        // Three, or every move there is where fewer (a tax from either square of one territory
+        // is one move: with Skip, two).
+        let moves = app.hints().len();
+        assert!(
+            moves == 3 || (mode == Mode::Step && moves == 2),
+            "{ruleset}: {moves} hints: {:?}",
+            app.hints()
+        );
         let text = screen(&app, w, h);
         assert!(
             text.contains("Hint: best chance to win first (H)")

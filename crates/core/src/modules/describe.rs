@@ -584,7 +584,10 @@ pub struct ChoiceView {
     /// Choices next to each other in the list with the same `group` (and `row`) do one thing
     /// at different squares (a building at each town square it may stand on): the words they share
     /// (`Swamp Tower 0¢ +1tw 2/swamp`), so a front end lists the thing once and has the
-    /// square chosen apart. `None`: a choice of its own.
+    /// square chosen apart. `None`: a choice of its own. The hint and the analysis take the
+    /// choices of one group (and row) whose first squares lie in one territory as one move,
+    /// the same thing done there either way: a module whose choice matters square by square
+    /// within a territory gives each square a group of its own.
     pub group: Option<String>,
 }
 

@@ -149,6 +149,32 @@ fn every_side_on_one_row(app: &App, game: &Game, width: usize) -> Option<String>
         width,
         &[Short::Roomy, Short::Tight, Short::NameCut, Short::Least],
     )
+    .or_else(|| others_by_points(app, game, width))
+}
+
+/// The last resort of [`every_side_on_one_row`] at two sides: the acting side as tight as it
+/// goes, the rival by its points alone (`You 201p 179¢ 0/10kn 5tw Q · gre 2 96p`), where their
+/// figures made every other form too wide (a game of three-figure coins). With more sides the
+/// acting side's own row in words stays (the rivals' points alone say too little to give it up
+/// for).
+fn others_by_points(app: &App, game: &Game, width: usize) -> Option<String> {
+    let acting = game.to_act().map(|p| game.side_of(p))?;
+    let row = game
+        .all_sides()
+        .map(|s| {
+            if s == acting {
+                short_of(app, game, s, Short::Least)
+            } else {
+                format!(
+                    "{} {}p",
+                    super::short_side_name(app, game, s, 5),
+                    game.score_total(s)
+                )
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" · ");
+    (game.sides() == 2 && super::text::width(&row) <= width).then_some(row)
 }
 
 /// Every side on one row of `width` columns in the first of `forms` that fits.
@@ -640,16 +666,28 @@ pub fn render(
     while rows.len() < shown {
         rows.push(Line::from(""));
     }
-    // Each side on a row of its own under the detail, from the blank rows the list leaves.
-    let sides = side_rows(
-        app,
-        game,
-        width,
-        scores_covered,
-        shown.saturating_sub(listed.len()),
-    );
+    // Each side on a row of its own under the detail, from the blank rows the list leaves,
+    // then those the detail leaves (a short sentence, `End this step and go on.`): a short
+    // list of large figures at 80x24 had left the rival off the screen.
+    // (Not where the module's note waits for the list's free rows: it says why tiles are
+    // missing from the list.)
+    let note_waits = view
+        .as_ref()
+        .and_then(|v| v.note.as_deref())
+        .is_some_and(|note| !title.contains(note) && !note_said);
+    let detail_free = if note_waits {
+        0
+    } else {
+        detail.saturating_sub(lines.len())
+    };
+    let list_free = shown.saturating_sub(listed.len());
+    let sides = side_rows(app, game, width, scores_covered, list_free + detail_free);
+    let mut detail = detail;
     if let Some(sides) = &sides {
-        rows.truncate((rows.len() + 1).saturating_sub(sides.len()));
+        let others = sides.len().saturating_sub(1);
+        let from_list = others.min(list_free);
+        rows.truncate(rows.len().saturating_sub(from_list));
+        detail -= (others - from_list).min(detail_free);
     }
     // What the module notes (the tiles too dear, which the list leaves out), where neither the
     // title nor the footer's prompt (`note_said`) has room for it: in the rows the list leaves
