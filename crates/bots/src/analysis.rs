@@ -580,12 +580,18 @@ fn estimate_counted(
         } else {
             later_games(&sample, so_far.games_after, lean, &mut rng, &mut map)
         };
+        // Every candidate's playout draws the same random numbers (the greedy players' ties,
+        // the module steps' random choices), as they share the sample: the candidates are
+        // compared on the same futures, so two moves alike in effect (a domino's mirror image
+        // on an empty kingdom) come out alike, not several points apart by their draws alone.
+        let playout_seed = rng.next_u64();
         for (sum, &action) in sums.iter_mut().zip(actions) {
             let mut game = sample.clone();
             if game.apply(action).is_err() {
                 continue;
             }
-            play_out(&mut game, Rollout::Greedy(0), lean, &mut rng, &mut map);
+            let mut draws = GameRng::seed_from(playout_seed);
+            play_out(&mut game, Rollout::Greedy(0), lean, &mut draws, &mut map);
             let (win, score) = if so_far.alone() {
                 result_for(&game, side)
             } else {

@@ -192,7 +192,7 @@ fn the_result_does_not_depend_on_the_threads() {
 fn a_move_that_gained_points_for_win_chance_says_so_in_the_table() {
     let game = SavedGame::new("gained");
     let file = game.file();
-    let v = analyse_json(&file, &["--bot", "greedy", "--samples", "2"]);
+    let v = analyse_json(&file, &["--bot", "greedy", "--samples", "8"]);
     let gained: Vec<(u64, f64)> = v["decisions"]
         .as_array()
         .expect("decisions")
@@ -204,7 +204,7 @@ fn a_move_that_gained_points_for_win_chance_says_so_in_the_table() {
         })
         .collect();
     assert!(!gained.is_empty(), "the seed's game has such a move");
-    let out = run(&["analyse", &file, "--bot", "greedy", "--samples", "2"])
+    let out = run(&["analyse", &file, "--bot", "greedy", "--samples", "8"])
         .ok()
         .stdout;
     for (number, apart) in gained {
