@@ -78,7 +78,8 @@ impl Level {
     /// This level for a front end where a person waits: searching on `cores` threads at once
     /// (root parallelism; the same budget per thread, so the wait does not grow while the search
     /// does; a level that names its threads keeps them), and never longer than [`Level::wait`]
-    /// a move, whatever the machine's load. The levels that do not search are unchanged.
+    /// a move, whatever the machine's load: the search stops [`WAIT_MARGIN`] before it, for the
+    /// rest of the move to land within it. The levels that do not search are unchanged.
     pub fn on_cores(self, cores: usize) -> Level {
         match self {
             Level::Mcts(mut c) => {
@@ -86,7 +87,8 @@ impl Level {
                     c.threads = u8::try_from(cores.clamp(1, usize::from(MAX_THREADS))).unwrap_or(1);
                 }
                 let wait = Level::Mcts(c).wait();
-                c.cap = Some(c.cap.map_or(wait, |cap| cap.min(wait)));
+                let cap = c.cap.map_or(wait, |cap| cap.min(wait));
+                c.cap = Some(cap.saturating_sub(WAIT_MARGIN));
                 Level::Mcts(c)
             }
             other => other,
@@ -128,6 +130,12 @@ impl Level {
 
 /// The wait of the default level: the most a person waits for its move ([`Level::wait`]).
 pub const WAIT_PER_DEFAULT: Duration = Duration::from_secs(1);
+
+/// How long before a person's wait is over the search stops ([`Level::on_cores`]): the move
+/// chosen from the tree, the threads joined, the move played and the terminal's next look at
+/// the bots (every 40 ms) take the rest (a playtest timed the default's moves in `play` at up
+/// to 1.12 s a move, the search stopping at the second itself).
+pub const WAIT_MARGIN: Duration = Duration::from_millis(60);
 
 impl fmt::Display for Level {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
