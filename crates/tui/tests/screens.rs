@@ -291,9 +291,15 @@ fn a_mistake_of_the_analysis_shown_on_the_board() {
     let finished = app.session().expect("a game").clone();
     let log: Vec<String> = app.log().map(String::from).collect();
     let scores_said = app.message().to_string();
-    // The second mistake listed (the analysis's key 2): yours, the second biggest.
-    let mistake = sides[0].mistakes[1].clone();
-    press(&mut app, "2");
+    // Your biggest mistake of a placement (the analysis's key for it: its place in the list).
+    let (key, mistake) = sides[0]
+        .mistakes
+        .iter()
+        .enumerate()
+        .find(|(_, m)| m.played.starts_with("place"))
+        .map(|(i, m)| (i + 1, m.clone()))
+        .expect("a placement among the mistakes");
+    press(&mut app, &key.to_string());
     assert_eq!(app.mode(), Mode::Replay);
     assert!(app.watching_this_game());
     assert_eq!(app.overlay(), None);
@@ -364,9 +370,14 @@ fn a_mistake_of_the_analysis_shown_on_the_board() {
     assert_eq!(app.message(), scores_said);
     // A claim: the best domino has the cursor in the line, the one claimed a cross; a step
     // on, neither.
-    let claim = sides[0].mistakes[0].clone();
-    assert!(claim.played.starts_with("claim"), "{}", claim.played);
-    press(&mut app, "1");
+    let (key, claim) = sides[0]
+        .mistakes
+        .iter()
+        .enumerate()
+        .find(|(_, m)| m.played.starts_with("claim"))
+        .map(|(i, m)| (i + 1, m.clone()))
+        .expect("a claim among the mistakes");
+    press(&mut app, &key.to_string());
     let text = screen(&app, 80, 24);
     let best = claim.best.trim_start_matches("claim ");
     let played = claim.played.trim_start_matches("claim ");
