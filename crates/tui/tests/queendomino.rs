@@ -281,8 +281,8 @@ fn a_row_chosen_by_its_number_says_the_detail_the_list_cuts() {
 /// With two players at 80x24 the scores are covered by the step's list, and the row under it
 /// names both sides whatever their totals: past 100 points each the row writes points as the
 /// scores' column does (`gre 2 103p`), where the rival had left the row (a player comparing
-/// towers for the Queen at a build); with three-figure coins, the rival by its points alone;
-/// and a short list (a tax of two choices) gives the detail's blank rows to a row a side.
+/// towers for the Queen at a build); with three-figure coins, the rival by its points alone
+/// (a tax of two choices had shown the person's row alone).
 #[test]
 fn the_row_under_a_step_names_both_sides_past_a_hundred_points() {
     // Seed 6 reaches a tax of two choices at 218 points and 107¢; seed 9 a build at 201 points

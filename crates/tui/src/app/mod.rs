@@ -2502,6 +2502,8 @@ impl App {
         }
         self.hint = None;
         self.hints.clear();
+        // A first digit typed before waits no more (`1` then Esc, then `2`: row 2, not 12).
+        self.first_digit = None;
         self.message = if self.mode == Mode::Step {
             "Hint closed: H weighs the moves again; Esc again skips the step.".into()
         } else {

@@ -666,28 +666,16 @@ pub fn render(
     while rows.len() < shown {
         rows.push(Line::from(""));
     }
-    // Each side on a row of its own under the detail, from the blank rows the list leaves,
-    // then those the detail leaves (a short sentence, `End this step and go on.`): a short
-    // list of large figures at 80x24 had left the rival off the screen.
-    // (Not where the module's note waits for the list's free rows: it says why tiles are
-    // missing from the list.)
-    let note_waits = view
-        .as_ref()
-        .and_then(|v| v.note.as_deref())
-        .is_some_and(|note| !title.contains(note) && !note_said);
-    let detail_free = if note_waits {
-        0
-    } else {
-        detail.saturating_sub(lines.len())
-    };
-    let list_free = shown.saturating_sub(listed.len());
-    let sides = side_rows(app, game, width, scores_covered, list_free + detail_free);
-    let mut detail = detail;
+    // Each side on a row of its own under the detail, from the blank rows the list leaves.
+    let sides = side_rows(
+        app,
+        game,
+        width,
+        scores_covered,
+        shown.saturating_sub(listed.len()),
+    );
     if let Some(sides) = &sides {
-        let others = sides.len().saturating_sub(1);
-        let from_list = others.min(list_free);
-        rows.truncate(rows.len().saturating_sub(from_list));
-        detail -= (others - from_list).min(detail_free);
+        rows.truncate((rows.len() + 1).saturating_sub(sides.len()));
     }
     // What the module notes (the tiles too dear, which the list leaves out), where neither the
     // title nor the footer's prompt (`note_said`) has room for it: in the rows the list leaves
