@@ -785,7 +785,8 @@ fn summary(
 /// The key of the button clicked at (`col`, `row`) on the score screen drawn over `area`.
 /// The news in `rows` rows of `width`: whole where it fits; else without its closing words in
 /// brackets where that fits (`Game kept as ... in DIR.` rather than the folder cut by `(wa…`);
-/// else cut with `…`.
+/// else without the folder, the file's name whole (`Game kept as NAME.json.`: a name broken
+/// across two rows, `….jso` `n in /tmp/...`, is copied wrong); else cut with `…`.
 fn news_in(message: &str, width: usize, rows: usize) -> Vec<String> {
     if wrap(message, width).len() > rows
         && message.ends_with(").")
@@ -794,6 +795,12 @@ fn news_in(message: &str, width: usize, rows: usize) -> Vec<String> {
         let short = format!("{}.", &message[..at]);
         if wrap(&short, width).len() <= rows {
             return super::text::fill(&short, width, rows);
+        }
+        if let Some(name_end) = short.find(".json in ") {
+            let shorter = format!("{}.", &short[..name_end + ".json".len()]);
+            if wrap(&shorter, width).len() <= rows {
+                return super::text::fill(&shorter, width, rows);
+            }
         }
     }
     super::text::fill(message, width, rows)
@@ -927,6 +934,16 @@ mod tests {
         assert_eq!(
             news_in(news, 60, 1),
             ["Game kept as dynasty-seed-17.json in /tmp/home/saves."]
+        );
+        // Then without the folder, the file's name whole: it had been broken across the rows
+        // (`...-1796233695621500877.jso`, `n in /tmp/...`).
+        let long = "Game kept as harmony-middle-kingdom-seed-1796233695621500877.json in /tmp/s58/night/home/saves (watch it from the setup screen).";
+        assert_eq!(
+            news_in(long, 64, 2),
+            [
+                "Game kept as",
+                "harmony-middle-kingdom-seed-1796233695621500877.json."
+            ]
         );
         // Whole where it fits; cut where even the short one does not.
         assert_eq!(news_in(news, 200, 1), [news]);
