@@ -291,15 +291,19 @@ fn a_mistake_of_the_analysis_shown_on_the_board() {
     let finished = app.session().expect("a game").clone();
     let log: Vec<String> = app.log().map(String::from).collect();
     let scores_said = app.message().to_string();
-    // Your biggest mistake of a placement (the analysis's key for it: its place in the list).
-    let (key, mistake) = sides[0]
-        .mistakes
-        .iter()
-        .enumerate()
-        .find(|(_, m)| m.played.starts_with("place"))
-        .map(|(i, m)| (i + 1, m.clone()))
-        .expect("a placement among the mistakes");
-    press(&mut app, &key.to_string());
+    // Your biggest mistake of a kind (`place`, `claim`) and the analysis's key for it: its
+    // place in the list.
+    let biggest = |kind: &str| {
+        sides[0]
+            .mistakes
+            .iter()
+            .enumerate()
+            .find(|(_, m)| m.played.starts_with(kind))
+            .map(|(i, m)| ((i + 1).to_string(), m.clone()))
+            .unwrap_or_else(|| panic!("a {kind} among the mistakes"))
+    };
+    let (key, mistake) = biggest("place");
+    press(&mut app, &key);
     assert_eq!(app.mode(), Mode::Replay);
     assert!(app.watching_this_game());
     assert_eq!(app.overlay(), None);
@@ -370,14 +374,8 @@ fn a_mistake_of_the_analysis_shown_on_the_board() {
     assert_eq!(app.message(), scores_said);
     // A claim: the best domino has the cursor in the line, the one claimed a cross; a step
     // on, neither.
-    let (key, claim) = sides[0]
-        .mistakes
-        .iter()
-        .enumerate()
-        .find(|(_, m)| m.played.starts_with("claim"))
-        .map(|(i, m)| (i + 1, m.clone()))
-        .expect("a claim among the mistakes");
-    press(&mut app, &key.to_string());
+    let (key, claim) = biggest("claim");
+    press(&mut app, &key);
     let text = screen(&app, 80, 24);
     let best = claim.best.trim_start_matches("claim ");
     let played = claim.played.trim_start_matches("claim ");
