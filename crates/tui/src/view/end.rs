@@ -782,7 +782,6 @@ fn summary(
     (lines, at, bar)
 }
 
-/// The key of the button clicked at (`col`, `row`) on the score screen drawn over `area`.
 /// The news in `rows` rows of `width`: whole where it fits; else without its closing words in
 /// brackets where that fits (`Game kept as ... in DIR.` rather than the folder cut by `(wa…`);
 /// else without the folder, the file's name whole (`Game kept as NAME.json.`: a name broken
@@ -806,6 +805,7 @@ fn news_in(message: &str, width: usize, rows: usize) -> Vec<String> {
     super::text::fill(message, width, rows)
 }
 
+/// The key of the button clicked at (`col`, `row`) on the score screen drawn over `area`.
 pub fn hit(app: &App, area: Rect, col: u16, row: u16) -> Option<Key> {
     let game = app.game()?;
     let r = summary_area(area);
