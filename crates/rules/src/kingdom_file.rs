@@ -42,10 +42,11 @@
 use crate::{Diagnostic, Diagnostics};
 use crownlands_core::MAX_GRID;
 use crownlands_core::domino::MAX_CROWNS;
+
 use crownlands_core::modules::{
     Directive, FileMark, Mark, ModuleData, ModuleList, PlacedMark, SideEdit, SideView,
 };
-use crownlands_core::{Cell, Kingdom, KingdomShape, Ruleset, Side, Square};
+use crownlands_core::{Cell, Kingdom, KingdomShape, Ruleset, Side, Square, TerrainId};
 use std::collections::HashSet;
 use std::path::Path;
 
@@ -165,16 +166,32 @@ pub fn other_kind(text: &str) -> Option<&'static str> {
     None
 }
 
-/// The most crowns a square of `ruleset` can show as a kingdom file writes it: its dominoes'
-/// most on one square (a building's crowns are its mark's, `T[6]`, added when it is read).
-fn most_crowns(ruleset: &Ruleset) -> u8 {
+/// The most crowns a square of `terrain` can show as a kingdom file writes it: the most on one
+/// square of that terrain among `ruleset`'s dominoes (a building's crowns are its mark's, `T[6]`,
+/// added when it is read).
+fn most_crowns(ruleset: &Ruleset, terrain: TerrainId) -> u8 {
     ruleset
         .dominoes()
         .iter()
-        .map(|d| d.first.crowns.max(d.second.crowns))
+        .flat_map(|d| [d.first, d.second])
+        .filter(|s| s.terrain == terrain)
+        .map(|s| s.crowns)
         .max()
         .unwrap_or(0)
         .min(MAX_CROWNS)
+}
+
+/// "a wheat square of this ruleset shows 0 or 1 crown", for a crown count past the most.
+fn crowns_in_words(ruleset: &Ruleset, terrain: TerrainId) -> String {
+    let most = match most_crowns(ruleset, terrain) {
+        0 => "no crowns".to_string(),
+        1 => "0 or 1 crown".to_string(),
+        n => format!("0 to {n} crowns"),
+    };
+    format!(
+        "a {} square of this ruleset shows {most}",
+        ruleset.terrain(terrain).name
+    )
 }
 
 /// The most times a mark may be repeated on one square.
@@ -821,10 +838,9 @@ fn cell_problem(
                 symbols.join(", ")
             )
         }
-        CellError::Crowns => format!(
-            "bad crown count in `{t}`: a square of this ruleset shows 0 to {} crowns{}, \
-             written without leading zeros",
-            most_crowns(ruleset),
+        CellError::Crowns(terrain) => format!(
+            "bad crown count in `{t}`: {}{}, written without leading zeros",
+            crowns_in_words(ruleset, terrain),
             if ruleset.buildings().iter().any(|b| b.crowns > 0) {
                 " (a building's crowns are its mark's, `T[N]`)"
             } else {
@@ -1049,7 +1065,8 @@ fn build(
 
 enum CellError {
     UnknownSymbol(char),
-    Crowns,
+    /// A crown count past what a square of this terrain shows, or with a leading zero.
+    Crowns(TerrainId),
     Suffix(String),
     /// A problem with a building or knights, fully worded.
     Piece(String),
@@ -1104,11 +1121,12 @@ fn cell_kind(t: &str, ruleset: &Ruleset, side: Option<&Syntax<'_>>) -> Result<Ce
         // (`W01`: leading zeros are refused here as everywhere else numbers are read.)
         match digits.parse::<u8>() {
             Ok(n)
-                if n <= most_crowns(ruleset) && !(digits.len() > 1 && digits.starts_with('0')) =>
+                if n <= most_crowns(ruleset, terrain)
+                    && !(digits.len() > 1 && digits.starts_with('0')) =>
             {
                 n
             }
-            _ => return Err(CellError::Crowns),
+            _ => return Err(CellError::Crowns(terrain)),
         }
     };
     let marks = match side {
@@ -1180,7 +1198,9 @@ fn marks(t: &str, suffix: &str, syntax: &Syntax<'_>) -> Result<Vec<CellMark>, Ce
 }
 
 /// Draw a kingdom in the kingdom file format (the inverse of [`parse`]): its bounding box, one
-/// row per line, cells padded to a common width.
+/// row per line, cells padded to a common width. Squares only: a building's crowns are counted
+/// in its square's (`T1`, which a town square of Queendomino never shows, so [`parse`] refuses
+/// it); [`render_side`] writes a side's buildings as marks and reads back.
 pub fn render(kingdom: &Kingdom, ruleset: &Ruleset) -> String {
     render_impl(kingdom, &[], ruleset)
 }

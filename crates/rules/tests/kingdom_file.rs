@@ -14,7 +14,7 @@ fn ruleset() -> Ruleset {
 #[test]
 fn a_valid_kingdom() {
     let r = ruleset();
-    let text = "# a kingdom\n\n  W  W1 F\n  .  C  F2\n  .  L  M3\n  .  W\n";
+    let text = "# a kingdom\n\n  W  W1 F\n  .  C  G2\n  .  L  M3\n  .  W\n";
     let k = parse(text, "k.txt", &r, 5).unwrap_or_else(|e| panic!("{e}"));
     let wheat = r.terrain_by_symbol('W').expect("W");
     let mine = r.terrain_by_symbol('M').expect("M");
@@ -61,7 +61,12 @@ fn unknown_symbol_lists_the_symbols() {
 #[test]
 fn bad_crown_counts() {
     let d = parse("C F8 W99999999999 M2x\n", "k.txt", &ruleset(), 5).expect_err("crowns");
-    assert_diag(&d, 1, 3, &["bad crown count in `F8`", "0 to 3"]);
+    assert_diag(
+        &d,
+        1,
+        3,
+        &["bad crown count in `F8`", "a forest square", "0 or 1 crown"],
+    );
     assert_diag(&d, 1, 6, &["bad crown count in `W99999999999`"]);
     assert_diag(&d, 1, 19, &["unexpected `x` in `M2x`"]);
     // No Kingdomino square shows 4 crowns, and `W01` is refused as numbers are elsewhere (a
@@ -71,7 +76,11 @@ fn bad_crown_counts() {
         &d,
         1,
         3,
-        &["bad crown count in `W4`", "shows 0 to 3 crowns"],
+        &[
+            "bad crown count in `W4`",
+            "a wheat square",
+            "shows 0 or 1 crown",
+        ],
     );
     assert_diag(
         &d,
@@ -80,6 +89,27 @@ fn bad_crown_counts() {
         &["bad crown count in `F01`", "without leading zeros"],
     );
     assert_eq!(d.len(), 2, "{d}");
+}
+
+/// The most crowns are each terrain's own: a wheat square shows at most 1, a mine square 3 (a
+/// `W3` was scored as three crowns no Kingdomino domino has on wheat).
+#[test]
+fn crown_counts_are_each_terrains_own() {
+    let d = parse("C W3 S3 M3 G2\n", "k.txt", &ruleset(), 5).expect_err("crowns");
+    assert_diag(
+        &d,
+        1,
+        3,
+        &["bad crown count in `W3`", "a wheat square", "0 or 1 crown"],
+    );
+    assert_diag(
+        &d,
+        1,
+        6,
+        &["bad crown count in `S3`", "a swamp square", "0 to 2 crowns"],
+    );
+    assert_eq!(d.len(), 2, "{d}");
+    assert!(parse("C W1 F1 L1\nG2 S2 M3\n", "k.txt", &ruleset(), 5).is_ok());
 }
 
 #[test]
@@ -175,7 +205,7 @@ fn a_comment_after_cells_is_reported_once() {
 
 #[test]
 fn a_byte_order_mark_is_not_a_symbol() {
-    let k = parse("\u{feff}C F2\n", "k.txt", &ruleset(), 5).expect("a BOM is skipped");
+    let k = parse("\u{feff}C G2\n", "k.txt", &ruleset(), 5).expect("a BOM is skipped");
     assert_eq!(k.squares(), 1);
 }
 

@@ -830,16 +830,24 @@ fn render_side_round_trips() {
         "{text}"
     );
 
-    // A building with a crown: the square shows its own crowns, the building adds its own.
+    // A building with a crown: the square shows its own crowns (none on a town square), the
+    // building adds its own; a town square with crowns of its own is none of this box's.
     let crowned = r
         .buildings()
         .iter()
         .find(|b| b.crowns == 1)
         .expect("crowned");
-    let text = format!("C T[{}] T1[{}]\n", crowned.number, r.buildings()[31].number);
+    let text = format!("C T[{}] T[{}]\n", crowned.number, r.buildings()[31].number);
     let (k, h) = parse_side(&text, "k", &r, 5).unwrap_or_else(|e| panic!("{e}"));
     assert!(matches!(k.content(Cell::new(1, 0)), Content::Square(s) if s.crowns == 1));
-    assert!(matches!(k.content(Cell::new(2, 0)), Content::Square(s) if s.crowns == 2));
+    let refused = parse_side(&format!("C T1[{}]\n", crowned.number), "k", &r, 5)
+        .expect_err("a town square shows no crowns");
+    assert!(
+        refused
+            .to_string()
+            .contains("a town square of this ruleset shows no crowns"),
+        "{refused}"
+    );
     let back = render_side(&k, &h, &r);
     assert_eq!(
         parse_side(&back, "k", &r, 5).expect("back"),

@@ -599,7 +599,7 @@ fn house_rule_buildings_score_from_a_kingdom_file() {
     let q = house_rule("queendomino-cheap.toml");
     let rules = q.rules_for(3).expect("3p");
     // Oasis (1 per lake crown: 3), Treasury (1 per 4 coins: 2), Guildhall (1 per building: 3).
-    let text = "L1 L2 T[33]\n.  C  T[34]\n.  .  T[35]\n@coins 9\n";
+    let text = "L1 L1 T[33]\nL1 C  T[34]\n.  .  T[35]\n@coins 9\n";
     let modules =
         build_all(crownlands_core::Registry::shipped_ref(), &rules.modules).expect("modules");
     let (kingdom, data) =

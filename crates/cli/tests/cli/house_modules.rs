@@ -202,7 +202,7 @@ fn a_terrains_territories_score_times_its_multiplier() {
         "extends = \"kingdomino\"\n[rules]\nmodules = [\"terrain-multipliers\"]\n[rules.module.terrain-multipliers]\nmultipliers = { lake = 2, mine = 0 }\n",
     );
     // Lake: 3 squares x 3 crowns = 9, doubled (+9); mine: 1 x 2 = 2, worth nothing (-2).
-    let kingdom = TempFile::kingdom("lakes", "L1 L  M2\nC  L2 F\n");
+    let kingdom = TempFile::kingdom("lakes", "L1 L1 M2\nC  L1 F\n");
     let v: Value = run(&["score", &kingdom.arg(), "--ruleset", &lakes, "--json"])
         .ok()
         .json();

@@ -118,8 +118,8 @@ fn json_shape() {
 
 #[test]
 fn territories_of_the_same_terrain_score_separately() {
-    // Two separate forests: 2 squares x 1 crown and 1 square x 2 crowns.
-    let v = score_json("F1 F C F2\n", "kingdomino");
+    // Two separate grasslands: 2 squares x 1 crown and 1 square x 2 crowns.
+    let v = score_json("G1 G C G2\n", "kingdomino");
     assert_eq!(v["total"], 4);
     let mut forests: Vec<(i64, i64)> = v["territories"]
         .as_array()
@@ -479,9 +479,9 @@ fn standings(kingdoms: &[&str], extra: &[&str]) -> (Run, Vec<TempFile>) {
     (run(&args), files)
 }
 
-/// Equal on score and largest territory (9 squares each), but not on crowns.
+/// Largest territories of 8 squares each; B scores twice what A does (2 crowns to 1).
 const TIED_A: &str = "W1 W W\nW  C W\nW  W W\n";
-const TIED_B: &str = "W2 W W\nW  C W\nW  W W\n";
+const TIED_B: &str = "G2 G G\nG  C G\nG  G G\n";
 
 #[test]
 fn standings_share_places_under_the_rulebook_tie_breaks() {
@@ -517,7 +517,7 @@ fn standings_follow_the_ruleset_tie_breaks() {
     // Two kingdoms of 8 points whose largest territories have 4 squares, the second with more
     // crowns: shared under the rulebook (000)...
     let a = "W1 W1 W W\nC  .  . .\n";
-    let b = "W2 W2 L L\nC  .  L L\n";
+    let b = "G2 G2 L L\nC  .  L L\n";
     let (r, _files) = standings(&[a, b], &[]);
     let r = r.ok();
     assert!(r.stdout.contains("Standings"), "{}", r.stdout);

@@ -211,13 +211,12 @@ impl Mechanism for Queen {
             title: "Queen".into(),
             // One short row (a front end shows it in a narrow box): where she is, and her
             // host's discount on buildings, said to be on builds (a bare `-1¢` read as a price).
-            rows: vec![PanelRow::text({
-                let at = host.map_or_else(|| "no host".to_string(), describe::side_ref);
-                if self.discount == 0 {
-                    at
-                } else {
-                    format!("{at}, builds -{}¢", self.discount)
-                }
+            // Before anyone hosts her, no discount is said (`no host, builds -1¢` read as a
+            // discount that held already, and a longer form was cut to `no ho. (her ho. bu.`).
+            rows: vec![PanelRow::text(match host {
+                None => "no host yet".to_string(),
+                Some(host) if self.discount == 0 => describe::side_ref(host),
+                Some(host) => format!("{}, builds -{}¢", describe::side_ref(host), self.discount),
             })],
         });
     }

@@ -579,7 +579,7 @@ mod tests {
         };
         let queen = Panel {
             title: "Queen".into(),
-            rows: vec![PanelRow::text("no host, builds -1¢")],
+            rows: vec![PanelRow::text("no host yet")],
         };
         let focus = Style::default().add_modifier(Modifier::REVERSED);
         let at = |r: usize| ("Builders' Board".to_string(), r);
@@ -593,7 +593,7 @@ mod tests {
                 " 2¢* Camp +1kn",
                 "     (empty)",
                 " supply 3kn 2tw",
-                " Queen: no host, builds -1¢",
+                " Queen: no host yet",
             ]
         );
         assert_eq!(lines[2].spans[0].style, focus);
@@ -779,7 +779,7 @@ mod tests {
         use ratatui::style::Style;
         let queen = Panel {
             title: "Queen".into(),
-            rows: vec![PanelRow::text("no host, builds -1¢")],
+            rows: vec![PanelRow::text("no host yet")],
         };
         let board = Panel {
             title: "Builders' Board".into(),
