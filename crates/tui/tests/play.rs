@@ -1617,6 +1617,49 @@ fn keys_pressed_as_the_turn_passes_to_another_person_wait_a_moment() {
     assert!(played(&app) > count);
 }
 
+/// Steps that go by with nothing to do hand the turn back to the same person at another
+/// decision: a key that acts waits a moment there too (a playtest's Enters, pressed for a Build
+/// and a Dragon step that went by, claimed a domino never seen).
+#[test]
+fn keys_pressed_as_steps_go_by_wait_a_moment_before_the_next_decision() {
+    let mut app = app("queendomino", "you,greedy", 11);
+    let mut seen = false;
+    for _ in 0..400 {
+        let t = later();
+        let count = played(&app);
+        app.key_at(Key::Enter, t);
+        app.run_bots();
+        let skipped_to_a_decision = played(&app) > count + 1
+            && matches!(app.mode(), Mode::Claim | Mode::Place | Mode::Step)
+            && app
+                .log()
+                .next_back()
+                .is_some_and(|l| l.starts_with("You: nothing to do in "));
+        if !skipped_to_a_decision {
+            if app.mode() == Mode::GameOver {
+                break;
+            }
+            continue;
+        }
+        // An Enter in the same instant is not taken, and says why.
+        let count = played(&app);
+        app.key_at(Key::Enter, t);
+        assert_eq!(played(&app), count);
+        assert!(
+            app.message().starts_with("Nothing to do in ")
+                && app.message().ends_with(": look, then press again"),
+            "{}",
+            app.message()
+        );
+        // A moment later, it is.
+        app.key_at(Key::Enter, t + std::time::Duration::from_secs(1));
+        assert!(played(&app) > count, "{:?}: {}", app.mode(), app.message());
+        seen = true;
+        break;
+    }
+    assert!(seen, "steps went by before one of the person's decisions");
+}
+
 /// A game against greedy where the person decides right after the bot did.
 fn app_against_bot() -> crownlands_tui::App {
     for seed in 0..20 {

@@ -495,12 +495,17 @@ pub fn nothing_to_do(steps: &[(String, Option<String>)]) -> String {
         return format!("nothing to do in {}", list.join("; "));
     }
     let titles: Vec<&str> = steps.iter().map(|(t, _)| t.as_str()).collect();
-    let list = match titles[..] {
+    format!("nothing to do in {} (skipped)", steps_in_words(&titles))
+}
+
+/// Steps' titles in words, `Tax, Build or Dragon` (`this step` for none): what
+/// [`nothing_to_do`] says went by.
+pub fn steps_in_words(titles: &[&str]) -> String {
+    match titles {
         [] => "this step".to_string(),
-        [one] => one.to_string(),
-        [ref rest @ .., last] => format!("{} or {last}", rest.join(", ")),
-    };
-    format!("nothing to do in {list} (skipped)")
+        [one] => (*one).to_string(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
 }
 
 /// The game after the acting side plays `action` at a module's step (a tax, a build, a bribe),

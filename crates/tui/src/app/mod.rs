@@ -959,8 +959,13 @@ impl App {
         let human = self.seats.get(player).is_none_or(Seat::is_human);
         if self.decision_at != Some(count) {
             self.decision_at = Some(count);
-            // Handed to another person, or to a person after a bot: keys wait a moment.
-            if human && self.last_decider.is_some_and(|(p, h)| p != player || !h) {
+            // Handed to another person, or to a person after a bot, or to the same person
+            // after steps that went by with nothing to do (Enters pressed for those steps
+            // claimed a domino never seen): keys wait a moment.
+            if human
+                && (self.last_decider.is_some_and(|(p, h)| p != player || !h)
+                    || self.skipped_into(count, player).is_some())
+            {
                 self.handover_until = Some(now + HANDOVER_PAUSE);
             }
             self.last_decider = Some((player, human));
@@ -1027,6 +1032,22 @@ impl App {
                 count,
                 now,
             ));
+        }
+    }
+
+    /// The steps that went by by themselves for `player` just before the decision at action
+    /// `count`, in words (`Nothing to do in Build or Dragon`), or `None` when the move before
+    /// was a decision.
+    fn skipped_into(&self, count: usize, player: usize) -> Option<String> {
+        match &self.skipped {
+            Some((at, p, steps)) if *at == count && *p == player => {
+                let titles: Vec<&str> = steps.iter().map(|(t, _)| t.as_str()).collect();
+                Some(format!(
+                    "Nothing to do in {}",
+                    crownlands_core::modules::describe::steps_in_words(&titles)
+                ))
+            }
+            _ => None,
         }
     }
 
@@ -1793,12 +1814,13 @@ impl App {
             && matches!(key, Key::Enter | Key::Char(' ' | 'd' | 'p' | '0'..='9'))
             && self.handover_until.is_some_and(|t| now < t)
         {
-            let who = self
-                .game()
-                .and_then(|g| g.to_act())
-                .map(|s| self.name(s.index()))
-                .unwrap_or_default();
-            return self.message = format!("{who} to play now: look, then press again");
+            let seat = self.game().and_then(|g| g.to_act()).map(|s| s.index());
+            let skipped = seat.and_then(|p| self.skipped_into(self.action_count(), p));
+            return self.message = match (skipped, seat) {
+                (Some(steps), _) => format!("{steps}: look, then press again"),
+                (None, Some(p)) => format!("{} to play now: look, then press again", self.name(p)),
+                (None, None) => "Look, then press again".to_string(),
+            };
         }
         // Esc closes the hint's panel (or gives up the hint being weighed) before anything
         // else: in a step it would skip the step, the choice the player was weighing lost.
