@@ -122,11 +122,15 @@ pub fn build_app_in(
         return App::load(path, config).map_err(|e| e.to_string().into());
     }
     let mut next = next_from_options(opts, seed)?;
-    // The setup screen of a plain `play` starts from the table last started.
-    if let (Next::Setup(setup), Some(dir), None) = (&mut next, data.as_deref(), &opts.ruleset)
+    // The setup screen of a plain `play` starts from the table last started; that of `play
+    // RULESET`, from its seats and names where it was of that ruleset.
+    if let (Next::Setup(setup), Some(dir)) = (&mut next, data.as_deref())
         && let Some(table) = crate::app::last_table::LastTable::read(dir)
     {
-        table.apply(setup);
+        match opts.ruleset {
+            None => table.apply(setup),
+            Some(_) => table.apply_to_chosen(setup),
+        }
     }
     let offer = data
         .as_deref()

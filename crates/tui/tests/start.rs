@@ -1324,6 +1324,20 @@ fn the_last_table_started_comes_back_on_the_next_start() {
     assert_eq!(setup.choice().map(|c| c.name.as_str()), Some("queendomino"));
     assert_eq!(setup.players, 3);
     assert_eq!(setup.names[..2], ["Anna".to_string(), "Ben".to_string()]);
+    // `play queendomino`: the same table (a playtest's six seats had come back as three
+    // greedy ones); `play kingdomino`: that ruleset's defaults, no names of another table.
+    let app = build(&opts(Some("queendomino"), None), &dir);
+    let setup = app.setup().expect("the setup");
+    assert_eq!(setup.players, 3);
+    assert_eq!(setup.names[..2], ["Anna".to_string(), "Ben".to_string()]);
+    let app = build(&opts(Some("kingdomino"), None), &dir);
+    let setup = app.setup().expect("the setup");
+    assert_eq!(setup.choice().map(|c| c.name.as_str()), Some("kingdomino"));
+    assert!(
+        setup.names.iter().all(String::is_empty),
+        "{:?}",
+        setup.names
+    );
     // A file that does not read as a table: the defaults.
     for bad in [
         "{",
@@ -1400,6 +1414,15 @@ fn the_last_table_of_a_ruleset_file_comes_back_opened_again() {
     let setup = app.setup().expect("the setup");
     let choice = setup.choice().expect("a choice");
     assert_eq!(choice.path.as_deref(), Some(house.as_path()), "the file's");
+    assert_eq!(setup.players, 3);
+    assert_eq!(setup.names[..2], ["Anna".to_string(), "Ben".to_string()]);
+    // `play house.toml`: opened at once, with the table's seats and names.
+    let app = build(&opts(Some(house.to_str().expect("a path")), None), &dir);
+    let setup = app.setup().expect("the setup");
+    assert_eq!(
+        setup.choice().and_then(|c| c.path.as_deref()),
+        Some(house.as_path())
+    );
     assert_eq!(setup.players, 3);
     assert_eq!(setup.names[..2], ["Anna".to_string(), "Ben".to_string()]);
     // The file broken since: Enter says why, as for any file typed; Esc clears the field and

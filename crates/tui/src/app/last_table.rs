@@ -153,6 +153,28 @@ impl LastTable {
             }
         }
     }
+
+    /// Where the setup screen opened on a ruleset named on the command line (`play
+    /// royal-wedding`, `play house.toml`) and this table was of that ruleset: its seats and names
+    /// (the setup's defaults had been shown, three greedy seats for a table of six). Another
+    /// ruleset's table leaves the setup as it is.
+    pub fn apply_to_chosen(&self, setup: &mut Setup) {
+        let Ok(kinds) = parse_players(&self.seats) else {
+            return;
+        };
+        let Some(choice) = setup.choice() else {
+            return;
+        };
+        let same = match (&self.file, &choice.path) {
+            (None, None) => choice.name == self.ruleset,
+            (Some(kept), Some(chosen)) => kept == chosen,
+            _ => false,
+        };
+        if same {
+            let at = setup.ruleset;
+            setup.restore_at(at, kinds, self.names.clone());
+        }
+    }
 }
 
 /// A small file the program keeps in the data folder (`last-table.json`, `bot-pace.json`), read
