@@ -48,6 +48,34 @@ fn kingdomino_human_against_bots_to_the_score_screen() {
     assert_ne!(app.mode(), Mode::GameOver);
 }
 
+/// On the score screen `H` and a key of no use say so for that key only: the next key brings
+/// back what the line said (`z` had said nothing, and the hint's refusal stayed through every
+/// key after, `↓` adding to it).
+#[test]
+fn keys_of_no_use_on_the_score_screen_say_so_for_that_key_only() {
+    let mut app = app("kingdomino", "you,greedy", 11);
+    play_to_end(&mut app, 500);
+    assert_eq!(app.mode(), Mode::GameOver);
+    let ended = app.message().to_string();
+    press(&mut app, "H");
+    assert!(
+        app.message().contains("no move to hint"),
+        "{}",
+        app.message()
+    );
+    press(&mut app, "z");
+    assert!(
+        app.message().starts_with("`z` does nothing here"),
+        "{}",
+        app.message()
+    );
+    press(&mut app, "<up>");
+    assert_eq!(app.message(), ended);
+    press(&mut app, "H");
+    press(&mut app, "<up>");
+    assert_eq!(app.message(), ended);
+}
+
 #[test]
 fn two_humans_hot_seat_with_two_kings_each() {
     let mut app = app("kingdomino", "you,me", 5);

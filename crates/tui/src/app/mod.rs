@@ -1338,7 +1338,7 @@ impl App {
 
     /// Say `why` a key is of no use, keeping what the line said for the next key.
     fn say_instead(&mut self, why: String) {
-        if !self.message.ends_with(NOTHING_HERE_END) {
+        if !of_one_key(&self.message) {
             self.said_before = Some(std::mem::take(&mut self.message));
         }
         self.message = why;
@@ -1679,7 +1679,7 @@ impl App {
         // What a key of no use said is of that key only: the line says again what it said
         // before (the setup screen keeps its own, `Setup::said_before`).
         if let Some(before) = self.said_before.take()
-            && self.message.ends_with(NOTHING_HERE_END)
+            && of_one_key(&self.message)
         {
             self.message = before;
         }
@@ -2191,7 +2191,8 @@ impl App {
             return;
         }
         if !matches!(key, Key::Enter | Key::Char('n' | 'p')) {
-            return;
+            // As in the game (`z` had said nothing, the line keeping its old words).
+            return self.say_no_key(key);
         }
         if self.watched.is_some() {
             return self.message = WATCHED_ONLY.into();
@@ -2444,11 +2445,13 @@ impl App {
 
     fn ask_hint(&mut self, now: Instant) {
         if !matches!(self.mode, Mode::Claim | Mode::Place | Mode::Step) {
-            self.message = if self.mode == Mode::GameOver {
-                "The game is over: no move to hint (a analyses the game).".into()
+            // Of that key only, on the score screen: the next key brings back where the game
+            // was kept (it stayed said through every key after, `↓` adding to it).
+            if self.mode == Mode::GameOver {
+                self.say_instead(NO_HINT_AT_THE_END.into());
             } else {
-                "Hints are for your own turn.".into()
-            };
+                self.message = "Hints are for your own turn.".into();
+            }
             return;
         }
         if self.pending.is_some() {
@@ -2787,6 +2790,15 @@ pub(crate) fn nothing_here(key: Key) -> String {
 
 /// The end of what a key of no use says ([`nothing_here`]).
 const NOTHING_HERE_END: &str = ": ? lists the keys.";
+
+/// What `H` on the score screen says.
+const NO_HINT_AT_THE_END: &str = "The game is over: no move to hint (a analyses the game).";
+
+/// Whether `message` is of one key only ([`App::say_instead`]): the next key brings back what
+/// the status line said before it.
+fn of_one_key(message: &str) -> bool {
+    message.ends_with(NOTHING_HERE_END) || message == NO_HINT_AT_THE_END
+}
 
 /// Whether `message` is a hint's words (`Hint: ...`, `Hint 2 of 3: ...`: Enter plays that move).
 fn is_hint_message(message: &str) -> bool {
