@@ -1220,6 +1220,18 @@ fn eight_score_columns_name_terrains_by_their_symbols_when_names_do_not_fit() {
         assert!(!text.contains(cut), "{cut}:\n{text}");
     }
     insta::assert_snapshot!("royal_wedding_8p_end_100x30", text);
+    // At 90x24 (nine columns a side) a two-figure count had left no room for the terrain's
+    // letter (`│ 12x3  36│`): every territory's row keeps it.
+    let text = screen(&app, 90, 24);
+    let figures_alone = text.split('│').map(str::trim).find(|cell| {
+        cell.split(' ').next().is_some_and(|first| {
+            first
+                .split_once('x')
+                .is_some_and(|(a, b)| a.parse::<u32>().is_ok() && b.parse::<u32>().is_ok())
+        })
+    });
+    assert_eq!(figures_alone, None, "{text}");
+    assert!(text.contains("x"), "{text}");
 }
 
 #[test]

@@ -169,25 +169,44 @@ fn columns(app: &App, game: &Game, area: Rect) -> Columns {
         // Each line with its points and the territories it stands for.
         let mut territories: Vec<(Line, (u32, usize))> = Vec::new();
         let mut plain = 0;
+        // The figures (`12x3  36`), their points in three columns where a symbol and a space
+        // leave room, else without the padding (at 8 sides and 90 columns a two-figure count
+        // left no room for the terrain's letter: `12x3  36` beside `F 8x3  24`). The names are
+        // fitted to the column's widest figures, so a terrain reads alike on every row of it
+        // (`wh… 8x3 24` above `W 12x3 36` had read as two terrains).
+        let crowned = || own.territories.iter().filter(|t| t.points > 0);
+        let padded = |t: &crownlands_core::score::TerritoryScore| {
+            format!("{}x{} {:>3}", t.squares, t.crowns, t.points)
+        };
+        let compact = |t: &crownlands_core::score::TerritoryScore| {
+            format!("{}x{} {}", t.squares, t.crowns, t.points)
+        };
+        let widest = |f: &dyn Fn(&crownlands_core::score::TerritoryScore) -> String| {
+            crowned().map(|t| f(t).len()).max().unwrap_or(0)
+        };
+        let pad = widest(&padded) + 2 <= rw;
+        let wide = if pad {
+            widest(&padded)
+        } else {
+            widest(&compact)
+        };
         for t in &own.territories {
             if t.points == 0 {
                 plain += 1;
                 continue;
             }
             let terrain = ruleset.terrains().get(t.terrain.index());
-            let figures = format!("{}x{} {:>3}", t.squares, t.crowns, t.points);
+            let figures = if pad { padded(t) } else { compact(t) };
             // A name cut short could read alike for two terrains (`f…`, `fo…`): where it does
             // not fit whole, cut with its mark where no other terrain's name starts so
             // (`gra…`), else the terrain's symbol, as the kingdoms draw it (a lone `G` among
             // `wheat` and `lake` had read as a stray letter).
             let name = match terrain {
-                Some(t) if super::text::width(&t.name) + figures.len() < rw => t.name.clone(),
-                Some(t) => cut_terrain_name(
-                    ruleset.terrains(),
-                    &t.name,
-                    rw.saturating_sub(figures.len() + 1),
-                )
-                .unwrap_or_else(|| t.symbol.to_string()),
+                Some(t) if super::text::width(&t.name) + wide < rw => t.name.clone(),
+                Some(t) => {
+                    cut_terrain_name(ruleset.terrains(), &t.name, rw.saturating_sub(wide + 1))
+                        .unwrap_or_else(|| t.symbol.to_string())
+                }
                 None => "?".to_string(),
             };
             territories.push((Line::from(row(&name, &figures, rw)), (t.points, 1)));
