@@ -95,26 +95,62 @@ enum Outward {
 }
 
 /// An interval's end as [`bound`] writes it, rounded outward at the decimals it is written to.
+/// An end that is not 0 never reads as 0 that way either: rounded outward towards 0 (an upper
+/// end of -0.06 at one decimal), it takes the decimals that keep it apart from 0 (`-0.06`), as
+/// [`bound`] does for an end that rounds to 0.
 fn bound_outward(x: f64, places: usize, way: Outward) -> String {
     if !x.is_finite() {
         return bound(x, places);
     }
     // The decimals `bound` settles on (more where the end would read as 0), then the end moved
-    // outward to the last of them. A hair of slack keeps an end already on the grid (0.3, held
-    // as 0.29999...) where it is.
+    // outward to the last of them, with more decimals while that reads as 0.
     let text = bound(x, places);
-    let p = text.split_once('.').map_or(0, |(_, d)| d.len());
-    let scale = 10f64.powi(i32::try_from(p).unwrap_or(0));
-    let slack = 1e-9;
-    let moved = match way {
-        Outward::Down => (x * scale + slack).floor() / scale,
-        Outward::Up => (x * scale - slack).ceil() / scale,
-    };
-    if reads_as_zero(&format!("{moved:.p$}")) {
+    let mut p = text.split_once('.').map_or(0, |(_, d)| d.len());
+    let most = places.max(p) + 4;
+    let mut moved = outward(x, p, way);
+    while reads_as_zero(&moved) && x != 0.0 && p < most {
+        p += 1;
+        moved = outward(x, p, way);
+    }
+    if reads_as_zero(&moved) {
         format!("{:.p$}", 0.0)
     } else {
-        format!("{moved:.p$}")
+        moved
     }
+}
+
+/// `x` moved outward to `p` decimals, written to them. A hair of slack keeps an end already on
+/// the grid (0.3, held as 0.29999...) where it is.
+fn outward(x: f64, p: usize, way: Outward) -> String {
+    let moved = outward_value(x, p, way);
+    format!("{moved:.p$}")
+}
+
+/// [`outward`]'s number.
+fn outward_value(x: f64, p: usize, way: Outward) -> f64 {
+    let scale = 10f64.powi(i32::try_from(p).unwrap_or(0));
+    let slack = 1e-9;
+    match way {
+        Outward::Down => (x * scale + slack).floor() / scale,
+        Outward::Up => (x * scale - slack).ceil() / scale,
+    }
+}
+
+/// An interval's ends for JSON, at `places` decimals, rounded outward as the text's are (the
+/// interval given holds the one computed), and never 0 where the end is not: an end that would
+/// round to 0 keeps the decimals that tell it from 0 (up to 4 more), or its whole value.
+pub(super) fn json_interval(low: f64, high: f64, places: i32) -> [f64; 2] {
+    let end = |x: f64, way: Outward| {
+        if !x.is_finite() || x == 0.0 {
+            return x;
+        }
+        let first = usize::try_from(places).unwrap_or(0);
+        (first..=first + 4)
+            .map(|p| outward_value(x, p, way))
+            .find(|v| *v != 0.0)
+            .unwrap_or(x)
+    };
+    [end(low, Outward::Down), end(high, Outward::Up)]
 }
 
 /// The decimals a column of intervals is written to: `places`, or up to two more where an
@@ -204,6 +240,36 @@ mod tests {
             super::interval(&e(0.0, -0.00042, 0.0), 1, false),
             "-0.0005 to 0.0"
         );
+    }
+
+    #[test]
+    fn an_end_rounded_outward_towards_0_keeps_the_decimals_that_tell_it_from_0() {
+        let e = |estimate, low, high| super::Estimate {
+            estimate,
+            low,
+            high,
+        };
+        // A starred difference of -0.6% read `-1.1 to 0.0%`: its upper end, -0.06%, written
+        // -0.1 and moved outward at one decimal, became 0.
+        assert_eq!(
+            super::interval(&e(-0.006, -0.0108, -0.0006), 1, true),
+            "-1.1 to -0.06%"
+        );
+        assert_eq!(
+            super::interval(&e(0.011, 0.0005, 0.022), 1, true),
+            "0.05 to 2.2%"
+        );
+        // An end of 0 stays 0; a wider one rounds outward as before.
+        assert_eq!(super::interval(&e(0.0, 0.0, 0.022), 1, true), "0.0 to 2.2%");
+        // In JSON: outward at 4 decimals, and a significant end is never 0.
+        assert_eq!(super::json_interval(0.83401, 0.9, 4), [0.834, 0.9]);
+        assert_eq!(super::json_interval(0.8, 0.90001, 4), [0.8, 0.9001]);
+        assert_eq!(
+            super::json_interval(-0.0108, -0.00004, 4),
+            [-0.0108, -0.00004]
+        );
+        assert_eq!(super::json_interval(0.000_03, 0.01, 4), [0.00003, 0.01]);
+        assert_eq!(super::json_interval(0.0, 0.01, 4), [0.0, 0.01]);
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Results as JSON (`simulate --json`, `compare --json`, `merge --json`): the same figures as
 //! the text (`print`), each estimate with its interval, rounded as the text rounds it.
 
+use super::figures::json_interval;
 use super::print::{
     match_games, one_side, per_second, place_differences, seat_differences, seat_player, teams,
 };
@@ -11,10 +12,11 @@ use crate::output::round;
 use serde_json::{Value, json};
 
 fn estimate_json(e: &Estimate, places: i32) -> Value {
+    let [low, high] = json_interval(e.low, e.high, places);
     json!({
         "estimate": round(e.estimate, places),
-        "low": round(e.low, places),
-        "high": round(e.high, places),
+        "low": low,
+        "high": high,
         "significant": e.significant(),
     })
 }
@@ -42,9 +44,9 @@ fn first_claims_json(t: &Tally) -> Vec<Value> {
                 // What the intervals count: one a game (a team's seats one result).
                 "side_games": t.place_units(&t.first_claims[i]).games,
                 "win_share": round(w.estimate, 4),
-                "win_share_ci95": [round(w.low, 4), round(w.high, 4)],
+                "win_share_ci95": json_interval(w.low, w.high, 4),
                 "mean_score": round(s.estimate, 3),
-                "mean_score_ci95": [round(s.low, 3), round(s.high, 3)],
+                "mean_score_ci95": json_interval(s.low, s.high, 3),
             })
         })
         .collect()
@@ -70,10 +72,10 @@ fn tally_json(t: &Tally, player: &str) -> (Vec<Value>, Vec<Value>, Vec<Value>, f
                 "seat": i + 1,
                 "player": player,
                 "mean_score": round(s.score.estimate, 3),
-                "mean_score_ci95": [round(s.score.low, 3), round(s.score.high, 3)],
+                "mean_score_ci95": json_interval(s.score.low, s.score.high, 3),
                 "score_stddev": round(s.spread, 3),
                 "win_share": round(s.win_share.estimate, 4),
-                "win_share_ci95": [round(s.win_share.low, 4), round(s.win_share.high, 4)],
+                "win_share_ci95": json_interval(s.win_share.low, s.win_share.high, 4),
                 "mean_dominoes_placed": round(s.placed, 3),
             })
         })
@@ -112,7 +114,7 @@ fn finishes_json(t: &Tally) -> Value {
     let e = |e: stats::Estimate, digits: i32| {
         json!({
             "estimate": round(e.estimate, digits),
-            "ci95": [round(e.low, digits), round(e.high, digits)],
+            "ci95": json_interval(e.low, e.high, digits),
         })
     };
     json!({
@@ -160,9 +162,9 @@ fn bots_json(t: &Tally) -> Vec<Value> {
                 "effective_games": s.units.map(|n| round(n, 2)),
                 "wins": round(wins, 3),
                 "win_rate": round(s.win_rate.estimate, 4),
-                "win_rate_ci95": [round(s.win_rate.low, 4), round(s.win_rate.high, 4)],
+                "win_rate_ci95": json_interval(s.win_rate.low, s.win_rate.high, 4),
                 "mean_score": round(s.score.estimate, 3),
-                "mean_score_ci95": [round(s.score.low, 3), round(s.score.high, 3)],
+                "mean_score_ci95": json_interval(s.score.low, s.score.high, 3),
                 "mean_margin": round(b.margin_sum as f64 / g, 3),
                 "ms_per_decision": round(b.nanos as f64 / 1e6 / b.decisions.max(1) as f64, 4),
                 // Every bonus listed, 0 where never earned; null where not kept (an older

@@ -2682,13 +2682,14 @@ fn in_teams_the_intervals_count_a_teams_seats_as_one_result() {
     assert_eq!(greedy["effective_games"].as_f64(), Some(24.0), "{greedy}");
     let rate = greedy["win_rate"].as_f64().expect("win_rate");
     let (low, high) = wilson(rate * 24.0, 24.0);
+    // (JSON rounds an interval's ends outward at 4 decimals: within one unit of the 4th.)
     let ci = &greedy["win_rate_ci95"];
     assert!(
-        (ci[0].as_f64().expect("low") - low).abs() < 1e-4,
+        (ci[0].as_f64().expect("low") - low).abs() < 2e-4,
         "{ci} {low}"
     );
     assert!(
-        (ci[1].as_f64().expect("high") - high).abs() < 1e-4,
+        (ci[1].as_f64().expect("high") - high).abs() < 2e-4,
         "{ci} {high}"
     );
     // The random players hold two teams a game: 48 results of their 96 seats.
@@ -2702,8 +2703,8 @@ fn in_teams_the_intervals_count_a_teams_seats_as_one_result() {
         let share = p["win_share"].as_f64().expect("win_share");
         let (low, high) = wilson(share * 24.0, 24.0);
         let ci = &p["win_share_ci95"];
-        assert!((ci[0].as_f64().expect("low") - low).abs() < 1e-4, "{p}");
-        assert!((ci[1].as_f64().expect("high") - high).abs() < 1e-4, "{p}");
+        assert!((ci[0].as_f64().expect("low") - low).abs() < 2e-4, "{p}");
+        assert!((ci[1].as_f64().expect("high") - high).abs() < 2e-4, "{p}");
     }
     // The text says what the count and the intervals are of.
     let text = run(&args).ok().stdout;
