@@ -372,6 +372,9 @@ pub struct Places {
     pub squares: Vec<(Cell, usize, usize)>,
     /// Each `@` line's word and line.
     pub directives: Vec<(String, usize)>,
+    /// What the file holds that no box could make, scored as written: more squares of a kind
+    /// than the ruleset's dominoes hold (a second mine square with 3 crowns in Kingdomino).
+    pub notes: Vec<Diagnostic>,
 }
 
 impl Places {
@@ -619,6 +622,7 @@ fn parse_at(
     }
     let castle = find_castle(&drawing.cells, &mut problems);
     check_span(&drawing.cells, grid, &mut problems);
+    let notes = check_box(&drawing.cells, ruleset, &mut problems);
     // The squares are sound: the marks are read even where some were found wrong, so that
     // every problem shows at once (a mark found wrong is not read again).
     let sound = problems.list.len() == drawing.line_problems;
@@ -652,6 +656,7 @@ fn parse_at(
             .iter()
             .map(|(line, word, _)| (word.clone(), *line))
             .collect();
+        places.notes = notes;
     }
     build(&drawing, castle, ruleset, shape, side, &flagged, problems)
 }
@@ -934,6 +939,95 @@ fn check_span(cells: &[(Token, &str, CellKind)], grid: u8, problems: &mut Proble
             return;
         }
         bounds = Some(b);
+    }
+}
+
+/// The squares against the box. A kind of square no domino of the ruleset shows (a terrain
+/// with a count of crowns none of its squares has) is a problem. More squares of one kind than
+/// the dominoes hold (Kingdomino has one mine square with 3 crowns: a second `M3`) is a note,
+/// returned, said once for each kind at the first square past the box's count: a kingdom no
+/// game could build, scored as written (a kingdom sketched to try a bonus, all wheat).
+fn check_box(
+    cells: &[(Token, &str, CellKind)],
+    ruleset: &Ruleset,
+    problems: &mut Problems<'_>,
+) -> Vec<Diagnostic> {
+    let mut in_box: std::collections::HashMap<Square, usize> = std::collections::HashMap::new();
+    for d in ruleset.dominoes() {
+        for s in [d.first, d.second] {
+            *in_box.entry(s).or_default() += 1;
+        }
+    }
+    let mut notes = Vec::new();
+    let mut seen: std::collections::HashMap<Square, usize> = std::collections::HashMap::new();
+    for (tok, _, kind) in cells {
+        let CellKind::Square(square, _) = kind else {
+            continue;
+        };
+        let n = seen.entry(*square).or_default();
+        *n += 1;
+        let held = in_box.get(square).copied().unwrap_or(0);
+        if held == 0 && *n == 1 {
+            problems.push(
+                tok.line,
+                tok.column,
+                format!(
+                    "no domino of this ruleset shows a {} ({})",
+                    squares_in_words(ruleset, *square, 1),
+                    crowns_shown(ruleset, square.terrain, &in_box)
+                ),
+            );
+        } else if held > 0 && *n == held + 1 {
+            let total = cells
+                .iter()
+                .filter(|(_, _, k)| matches!(k, CellKind::Square(s, _) if s == square))
+                .count();
+            notes.push(problems.at(
+                tok.line,
+                tok.column,
+                format!(
+                    "{total} {} here, and this ruleset's dominoes hold {held}: no game could \
+                     build this kingdom (scored as written)",
+                    squares_in_words(ruleset, *square, total)
+                ),
+            ));
+        }
+    }
+    notes
+}
+
+/// "its mine squares show 1, 2 or 3 crowns", "it has no mine squares".
+fn crowns_shown(
+    ruleset: &Ruleset,
+    terrain: TerrainId,
+    in_box: &std::collections::HashMap<Square, usize>,
+) -> String {
+    let name = &ruleset.terrain(terrain).name;
+    let mut counts: Vec<u8> = in_box
+        .keys()
+        .filter(|s| s.terrain == terrain)
+        .map(|s| s.crowns)
+        .collect();
+    counts.sort_unstable();
+    let words: Vec<String> = counts.iter().map(u8::to_string).collect();
+    match words.as_slice() {
+        [] => format!("it has no {name} squares"),
+        [one] => format!("its {name} squares show {one} crowns"),
+        [rest @ .., last] => format!(
+            "its {name} squares show {} or {last} crowns",
+            rest.join(", ")
+        ),
+    }
+}
+
+/// "mine squares with 3 crowns", "wheat squares without a crown", singular for 1.
+fn squares_in_words(ruleset: &Ruleset, square: Square, count: usize) -> String {
+    let name = &ruleset.terrain(square.terrain).name;
+    let noun = if count == 1 { "square" } else { "squares" };
+    match square.crowns {
+        0 => format!("{name} {noun} without a crown"),
+        1 => format!("{name} {noun} with 1 crown"),
+        n => format!("{name} {noun} with {n} crowns"),
     }
 }
 

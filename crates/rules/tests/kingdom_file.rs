@@ -298,3 +298,56 @@ fn a_file_of_endless_problems_is_not_read_further() {
         d.0[0]
     );
 }
+
+/// More squares of a kind than the box holds is scored as written, with a note once a kind at
+/// the first square past the count (nine `M3`, where Kingdomino has one, scored 243 unsaid); a
+/// kind of square no domino shows at all is a problem.
+#[test]
+fn squares_past_the_box_are_noted_and_a_kind_never_printed_is_a_problem() {
+    use crownlands_rules::kingdom_file::parse_side_with_places;
+    let r = ruleset();
+    let rules = r.rules_for(2).expect("2 players");
+    let modules = crownlands_core::modules::build_all(
+        crownlands_core::Registry::shipped_ref(),
+        &rules.modules,
+    )
+    .expect("modules");
+    let text = "M3 M3 M3\nW  C  M3\nW1 W1 M1\n";
+    let (kingdom, _, places) = parse_side_with_places(text, "k.txt", &r, &modules, rules)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(kingdom.crowns(), 4 * 3 + 2 + 1);
+    assert_eq!(places.notes.len(), 1, "{:?}", places.notes);
+    let note = places.notes[0].to_string();
+    assert!(
+        note.starts_with(
+            "k.txt:1:4: 4 mine squares with 3 crowns here, and this ruleset's dominoes hold 1"
+        ),
+        "{note}"
+    );
+    // Within the box: no note (21 wheat squares without a crown, 5 with one).
+    let (_, _, places) = parse_side_with_places("W1 W1\nM3 C\n", "k.txt", &r, &modules, rules)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(places.notes.is_empty(), "{:?}", places.notes);
+
+    // A house set whose volcano squares show 0 or 3 crowns: `V1` is on no domino.
+    let dir = common::temp_dir("box-kinds");
+    let path = common::write(
+        &dir,
+        "house.toml",
+        "extends = \"kingdomino\"\n[rules]\ndeck-size = 48\n\
+         [[terrain]]\nname = \"volcano\"\nsymbol = \"V\"\ncolour = \"#d84315\"\n\
+         [[domino]]\nnumber = 49\nfirst = { terrain = \"volcano\", crowns = 3 }\nsecond = { terrain = \"volcano\" }\n",
+    );
+    let house = crownlands_rules::load_path(crownlands_core::Registry::shipped_ref(), &path)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let d = parse("C V1 V3 V1\n", "k.txt", &house, 5).expect_err("V1");
+    assert_diag(
+        &d,
+        1,
+        3,
+        &[
+            "no domino of this ruleset shows a volcano square with 1 crown (its volcano squares show 0 or 3 crowns)",
+        ],
+    );
+    assert_eq!(d.len(), 1, "{d}");
+}

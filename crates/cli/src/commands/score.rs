@@ -350,6 +350,10 @@ pub fn run(
                 }
                 Err(e) => return Err(e),
             };
+        // What no box could make, scored as written (with `--json` too: standard error).
+        for note in &places.notes {
+            crate::output::say_err!("note: {note}");
+        }
         let view = SideView::new(&ruleset, &kingdom, &modules, &data, Side(0));
         let score = score_side(rules, view);
         scored.push(Scored {

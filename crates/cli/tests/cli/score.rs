@@ -1347,3 +1347,29 @@ fn a_ruleset_scoring_by_count_says_the_count() {
         r.stderr
     );
 }
+
+/// A kingdom no box could make (nine mine squares with 3 crowns, where Kingdomino has one) is
+/// scored as written, with a note on standard error at the first square past the count, with
+/// `--json` too; a kingdom within the box has none.
+#[test]
+fn squares_past_the_box_are_scored_with_a_note() {
+    let r = score("M3 M3 M3\nM3 C  M3\nM3 M3 M3\n", &[]).ok();
+    assert!(r.stdout.contains("Total: 192"), "{}", r.stdout);
+    let notes: Vec<&str> = r.stderr.lines().collect();
+    assert_eq!(notes.len(), 1, "{}", r.stderr);
+    assert!(
+        notes[0].starts_with("note: ")
+            && notes[0].contains(":1:4: 8 mine squares with 3 crowns here, and this ruleset's dominoes hold 1: no game could build this kingdom (scored as written)"),
+        "{}",
+        r.stderr
+    );
+    let j = score("M3 M3\nC  M2\n", &["--json"]).ok();
+    assert!(
+        j.stderr.contains("2 mine squares with 3 crowns"),
+        "{}",
+        j.stderr
+    );
+    assert_eq!(j.json()["total"], 3 * 8);
+    let fine = score("M3 M2\nC  M2\n", &[]).ok();
+    assert_eq!(fine.stderr, "");
+}
