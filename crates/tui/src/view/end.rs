@@ -898,8 +898,49 @@ fn short_label(label: &str, room: usize) -> String {
         if fits(&squeezed) {
             return squeezed;
         }
+    } else if let Some(initials) = initials_then_last(&t, room) {
+        return initials;
     }
     cut_at_end(&t, room)
+}
+
+/// A name of capitalised words (a building's: `Knights' Hall`) in a very narrow `room`, where
+/// cut at its end it would show under three letters of its last word, as the initials of all its
+/// words but the last, then the last (`K.Hall`), cut with the mark where it
+/// still shows three of its letters (`K.Toll…`): the last word is what tells a name from its
+/// neighbours (`Knights' Hall`, `Knights' Lodge` and `Knight Tollgate` had all read `Knight…`;
+/// `Grassland Camp` and `Grassland Tower` both `Grassl…`). `None` for a word or a name with a
+/// word not capitalised (`19 coins`, `Queen's crown`).
+fn initials_then_last(name: &str, room: usize) -> Option<String> {
+    let words: Vec<&str> = name.split_whitespace().collect();
+    let (last, before) = words.split_last()?;
+    // Where the name cut at its end shows three letters of its last word, that reads best
+    // (`Forest Tow…`).
+    let plain = cut_at_end(name, room);
+    let head = plain.strip_suffix('…').unwrap_or(&plain);
+    let last_at = name.len() - last.len();
+    if head.len() >= last_at + 3 {
+        return None;
+    }
+    if before.is_empty()
+        || !words
+            .iter()
+            .all(|w| w.chars().next().is_some_and(char::is_uppercase))
+    {
+        return None;
+    }
+    let initials: String = before
+        .iter()
+        .filter_map(|w| w.chars().next())
+        .map(|c| format!("{c}."))
+        .collect();
+    let whole = format!("{initials}{last}");
+    if super::text::width(&whole) <= room {
+        return Some(whole);
+    }
+    let cut = cut_at_end(&whole, room);
+    let shown = cut.strip_suffix('…')?.strip_prefix(initials.as_str())?;
+    (shown.chars().count() >= 3).then_some(cut)
 }
 
 /// A terrain's `name` cut with its mark to `room` columns (`gra…`), where what is left of it,
@@ -985,12 +1026,23 @@ mod tests {
         assert_eq!(short_label(queen, 15), "Queen's crown");
         // A very narrow column: the first letters, marked as cut.
         assert_eq!(short_label("Monument", 7), "Monume…");
-        assert_eq!(short_label("Knight Tollgate", 7), "Knight…");
-        assert_eq!(short_label("Tower Keep", 7), "Tower…");
+        // A name of several words: the initials, then the last word, which tells it from its
+        // neighbours (`Knights' Hall` and `Knight Tollgate` had both read `Knight…`).
+        assert_eq!(short_label("Knight Tollgate", 7), "K.Toll…");
+        assert_eq!(short_label("Knights' Hall", 7), "K.Hall");
+        assert_eq!(short_label("Knights' Lodge", 7), "K.Lodge");
+        assert_eq!(short_label("Grassland Camp", 7), "G.Camp");
+        assert_eq!(short_label("Tower Keep", 7), "T.Keep");
+        assert_eq!(short_label("Travelling Castle", 7), "T.Cast…");
+        // Not where the last word would show under three letters, nor for words not all
+        // capitalised (a count of coins, the Queen's crown).
+        assert_eq!(short_label("Tower Keep", 5), "Towe…");
+        assert_eq!(short_label("19 coins (3 a point)", 7), "19 coi…");
         assert_eq!(short_label("Monument", 3), "Mo…");
         // Royal Wedding's six columns at 100x32: `Grassland T` had stood unmarked beside
         // `Forest Tow…`.
-        assert_eq!(short_label("Grassland Tower", 11), "Grassland…");
+        // (At 11 columns `Grassland…` said neither Camp nor Tower: `G.Tower`.)
+        assert_eq!(short_label("Grassland Tower", 11), "G.Tower");
         assert_eq!(short_label("Forest Tower", 11), "Forest Tow…");
         // Words squeezed that still do not fit are cut with the mark too (`Knights' Lo`).
         assert_eq!(short_label("Knights' Lodge", 12), "Knights' Lo.");
