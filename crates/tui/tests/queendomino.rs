@@ -1215,6 +1215,9 @@ fn eight_score_columns_name_terrains_by_their_symbols_when_names_do_not_fit() {
     play_to_end(&mut app, 100);
     assert_eq!(app.mode(), Mode::GameOver);
     let text = screen(&app, 100, 30);
+    // Coins said short where `19 coins` does not fit: `19¢`, not `19 coi…`.
+    assert!(text.contains("│19¢ "), "{text}");
+    assert!(!text.contains("coi…"), "{text}");
     // No terrain name cut to a prefix that two terrains could share.
     for cut in ["│f ", "│fo ", "│g ", "│gr ", "│wh ", "│la "] {
         assert!(!text.contains(cut), "{cut}:\n{text}");

@@ -1346,6 +1346,7 @@ impl Mechanism for Buildings {
                 label,
                 points,
                 detail: self.reckoning(b, side),
+                short: None,
             });
         }
         Some(lines)

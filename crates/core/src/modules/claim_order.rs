@@ -265,6 +265,7 @@ impl Mechanism for ClaimOrder {
             label,
             points: self.points_of(side),
             detail: None,
+            short: None,
         }])
     }
 

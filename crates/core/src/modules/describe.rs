@@ -917,6 +917,10 @@ pub struct ScoreLine {
     /// How the points were counted, where the label does not say (`5 lake territories x 2`
     /// for a building's value): a player checks the line from it.
     pub detail: Option<String>,
+    /// The label in a few characters, for a column too narrow for it (`28¢` for `28 coins (3 a
+    /// point)`, which a score column of eight sides had cut to `28 coi…`); `None`: the label
+    /// is cut.
+    pub short: Option<String>,
 }
 
 impl ScoreLine {
@@ -926,7 +930,14 @@ impl ScoreLine {
             label: label.into(),
             points,
             detail: None,
+            short: None,
         }
+    }
+
+    /// The line with its label in a few characters (`28¢`), for a narrow column.
+    pub fn with_short(mut self, short: impl Into<String>) -> ScoreLine {
+        self.short = Some(short.into());
+        self
     }
 
     /// The line with how its points were counted (`5 lake territories x 2`).

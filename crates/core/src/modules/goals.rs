@@ -785,6 +785,7 @@ impl Mechanism for Goals {
                     },
                     points,
                     detail: None,
+                    short: None,
                 })
                 .collect(),
         )

@@ -1683,6 +1683,7 @@ pub(crate) fn default_score_lines<M: Module + ?Sized>(
             label: b.key.clone(),
             points: b.points,
             detail: None,
+            short: None,
         })
         .collect();
     let listed: i32 = lines.iter().map(|l| l.points).sum();
@@ -1692,6 +1693,7 @@ pub(crate) fn default_score_lines<M: Module + ?Sized>(
             label: m.name().to_string(),
             points: rest,
             detail: None,
+            short: None,
         });
     }
     lines

@@ -452,6 +452,7 @@ impl Queen {
             label,
             points: (side.kingdom.largest_territory() * self.crowns) as i32,
             detail: None,
+            short: None,
         }]
     }
 

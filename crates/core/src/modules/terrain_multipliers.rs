@@ -240,6 +240,7 @@ impl Mechanism for TerrainMultipliers {
                     label: format!("{name} territories x{m}"),
                     points: super::clamp_line(extra),
                     detail: None,
+                    short: None,
                 })
                 // The small territories' printed points taken off, where they had any.
                 .chain(
@@ -249,6 +250,7 @@ impl Mechanism for TerrainMultipliers {
                             label: format!("territories under {} squares", self.min_squares),
                             points: super::clamp_line(p),
                             detail: None,
+                            short: None,
                         }),
                 )
                 .collect(),

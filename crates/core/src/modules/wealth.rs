@@ -180,6 +180,7 @@ impl Wealth {
             ),
             points: self.points_of(side),
             detail: None,
+            short: Some(format!("{}¢", side.get(COINS))),
         }]
     }
 }

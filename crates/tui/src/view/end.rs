@@ -234,10 +234,15 @@ fn columns(app: &App, game: &Game, area: Rect) -> Columns {
                 // whole beside the label and the points; else the label alone.
                 let full = with_detail(&l);
                 let points = format!("{:+}", l.points);
-                let label = if super::text::width(&full) + 1 + points.len() <= rw {
+                let room = rw.saturating_sub(points.len() + 1);
+                let label = if super::text::width(&full) <= room {
                     full
                 } else {
-                    l.label
+                    match l.short {
+                        // Its short form where the label would be cut (`28¢`, not `28 coi…`).
+                        Some(short) if !fits_without_cuts(&l.label, room) => short,
+                        _ => l.label,
+                    }
                 };
                 (label, l.points)
             }))
@@ -941,6 +946,17 @@ fn initials_then_last(name: &str, room: usize) -> Option<String> {
     let cut = cut_at_end(&whole, room);
     let shown = cut.strip_suffix('…')?.strip_prefix(initials.as_str())?;
     (shown.chars().count() >= 3).then_some(cut)
+}
+
+/// Whether [`short_label`] keeps `label`'s words whole in `room` (it may drop a parenthesis or a
+/// leading "the").
+fn fits_without_cuts(label: &str, room: usize) -> bool {
+    let mut t = label;
+    if let (Some(open), true) = (t.find(" ("), t.ends_with(')')) {
+        t = &t[..open];
+    }
+    let fits = |t: &str| super::text::width(t) <= room;
+    fits(t) || fits(t.strip_prefix("the ").unwrap_or(t))
 }
 
 /// A terrain's `name` cut with its mark to `room` columns (`gra…`), where what is left of it,
