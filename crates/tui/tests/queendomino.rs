@@ -1238,6 +1238,25 @@ fn eight_score_columns_name_terrains_by_their_symbols_when_names_do_not_fit() {
 }
 
 #[test]
+fn six_score_columns_at_64_columns_keep_each_territory_s_letter_and_the_place_whole() {
+    // Royal Wedding at 6 players on the least screen it plays on: `│ 10x9 90│` had said no
+    // terrain, and `6th plac` was cut without a mark.
+    let mut app = app("royal-wedding", "you,greedy,greedy,greedy,greedy,greedy", 5);
+    play_to_end(&mut app, 3000);
+    assert_eq!(app.mode(), Mode::GameOver);
+    let text = screen(&app, 64, 26);
+    let cells: Vec<&str> = text.split('│').collect();
+    let unsaid = cells.iter().find(|cell| {
+        cell.strip_prefix(' ')
+            .and_then(|rest| rest.chars().next())
+            .is_some_and(|c| c.is_ascii_digit())
+    });
+    assert_eq!(unsaid, None, "{text}");
+    assert!(text.contains("│6th     │"), "{text}");
+    assert!(!text.contains("plac"), "{text}");
+}
+
+#[test]
 fn six_score_columns_mark_every_cut_name_and_say_no_crowns_in_words() {
     // Royal Wedding at 6 players at 100x32: `7 wi. crowns` read as a code, and `Grassland C`
     // stood unmarked beside `Knights' L…`.

@@ -155,13 +155,17 @@ fn columns(app: &App, game: &Game, area: Rect) -> Columns {
     // every kingdom is drawn alike, at the same height.
     let mut columns: Vec<Column> = Vec::with_capacity(sides);
     for ((side, score), lines) in outcome.scores.iter().zip(module_lines.iter_mut()) {
-        // `2nd place`, not `Place 2`, which read like a move beside the log's `place 12 at`.
-        let head = Line::from(format!(
-            "{} place",
-            crownlands_core::modules::describe::ordinal(
-                outcome.places.get(side).copied().unwrap_or(0) as usize
-            )
-        ));
+        // `2nd place`, not `Place 2`, which read like a move beside the log's `place 12 at`;
+        // `6th` alone where that does not fit (six sides at 64 columns had read `6th plac`).
+        let ordinal = crownlands_core::modules::describe::ordinal(
+            outcome.places.get(side).copied().unwrap_or(0) as usize,
+        );
+        let place = format!("{ordinal} place");
+        let head = Line::from(if super::text::width(&place) <= rw {
+            place
+        } else {
+            ordinal
+        });
         // The kingdom's own territories, then its bonuses and each module's lines (the Queen's
         // crown on a line of its own, as `crownlands score` and the rulebook say it: in the
         // final breakdown it is already one of the largest territory's crowns).
@@ -209,7 +213,18 @@ fn columns(app: &App, game: &Game, area: Rect) -> Columns {
                 }
                 None => "?".to_string(),
             };
-            territories.push((Line::from(row(&name, &figures, rw)), (t.points, 1)));
+            // Where not even the letter and a space fit beside the figures (six sides at 64
+            // columns: `│ 10x9 90│`, the terrain unsaid), the letter against them: `G10x9 90`.
+            let symbol = terrain.map_or_else(|| "?".to_string(), |t| t.symbol.to_string());
+            let text = if super::text::width(&name) + 1 + figures.len() > rw
+                && super::text::width(&symbol) + figures.len() <= rw
+            {
+                let gap = rw - super::text::width(&symbol) - figures.len();
+                format!("{symbol}{}{figures}", " ".repeat(gap))
+            } else {
+                row(&name, &figures, rw)
+            };
+            territories.push((Line::from(text), (t.points, 1)));
         }
         if plain > 0 {
             territories.push((
