@@ -835,6 +835,10 @@ impl Ruleset {
         let mut chars = text.chars();
         let initial = chars.next()?;
         let number: u16 = chars.as_str().parse().ok()?;
+        // Written as the game writes it: `K12`, not `K012` or `K+12` (as a bare `012` is not).
+        if chars.as_str() != number.to_string() {
+            return None;
+        }
         let matches = only
             .chars()
             .next()

@@ -82,6 +82,7 @@ fn plain_expectation(msg: &str) -> String {
         Some(i) => msg.split_at(i),
         None => (msg, ""),
     };
+    let msg = &past_the_range(msg);
     let Some(at) = msg.rfind("expected ") else {
         return format!("{msg}{position}");
     };
@@ -123,6 +124,30 @@ fn plain_expectation(msg: &str) -> String {
         _ => return format!("{msg}{position}"),
     };
     format!("{head}{words}{position}")
+}
+
+/// The reader's `invalid type: floating point `1e30`` for a whole number too large for any of
+/// its integers, which a file wrote as digits (`1000000000000000000000000000000`): said as a
+/// whole number past the range, not as a float the file never wrote.
+fn past_the_range(msg: &str) -> String {
+    const HEAD: &str = "invalid type: floating point `";
+    let Some(start) = msg.find(HEAD) else {
+        return msg.to_string();
+    };
+    let rest = &msg[start + HEAD.len()..];
+    let Some(end) = rest.find('`') else {
+        return msg.to_string();
+    };
+    let written = &rest[..end];
+    match written.parse::<f64>() {
+        // Past u64 and i64 both, with no fraction: digits the reader could not hold.
+        Ok(v) if v.fract() == 0.0 && v.abs() >= 9.2e18 => format!(
+            "{}invalid value: a whole number past the range (about {written}){}",
+            &msg[..start],
+            &rest[end + 1..]
+        ),
+        _ => msg.to_string(),
+    }
 }
 
 /// A number as a file must write it: digits only, without a sign, spaces or leading zeros
@@ -291,6 +316,16 @@ mod tests {
                 "unknown field `expected u16`, expected `seat`",
             ),
             ("expected a seed", "expected a seed"),
+            // A whole number past every integer the reader holds, which it reads as a float:
+            // said as what the file wrote (it had read `floating point `1e30``).
+            (
+                "invalid type: floating point `1e30`, expected u16",
+                "invalid value: a whole number past the range (about 1e30), expected a whole number from 0 to 65535",
+            ),
+            (
+                "invalid type: floating point `2.5`, expected u64",
+                "invalid type: floating point `2.5`, expected a whole number, 0 or more",
+            ),
             (
                 "invalid type: string \"x\", expected u16 at line 1 column 30",
                 "invalid type: string \"x\", expected a whole number from 0 to 65535 at line 1 column 30",

@@ -994,6 +994,22 @@ fn a_core_action_out_of_range_is_quoted_in_its_message() {
         "{e}"
     );
     assert_short(&e);
+    // Digits past every integer the reader holds: said as a whole number past the range, not
+    // as the float `1e+30` it read them as.
+    let end = first + json[first..].find('}').expect("its end") + 1;
+    let huge = format!(
+        "{}{{\"action\":\"claim\",\"domino\":1{}}}{}",
+        &json[..first],
+        "0".repeat(30),
+        &json[end..]
+    );
+    let e = Save::from_json(&huge, "s.json").unwrap_err();
+    assert!(
+        e.to_string().contains(
+            "a whole number past the range (about 1e+30), expected a whole number from 0 to 65535"
+        ) && !e.to_string().contains("floating point"),
+        "{e}"
+    );
 }
 
 #[test]

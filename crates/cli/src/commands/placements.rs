@@ -80,13 +80,21 @@ pub fn run(
 fn find_domino(ruleset: &Ruleset, text: &str) -> CliResult<DominoId> {
     ruleset.domino_named(text).ok_or_else(|| {
         let text = text.trim();
-        // A number written otherwise than the game writes it (`012`, `+12`): say how.
-        if let Ok(n) = text.parse::<u16>()
-            && text != n.to_string()
-            && ruleset.domino_named(&n.to_string()).is_some()
+        // A number written otherwise than the game writes it (`012`, `+12`, `K012`): say how.
+        let initial = text
+            .chars()
+            .next()
+            .filter(char::is_ascii_alphabetic)
+            .map(String::from)
+            .unwrap_or_default();
+        let digits = &text[initial.len()..];
+        if let Ok(n) = digits.parse::<u16>()
+            && digits != n.to_string()
+            && ruleset.domino_named(&format!("{initial}{n}")).is_some()
         {
             return CliError::Message(format!(
-                "ruleset {} has no domino `{text}`: write its number as the game does, `{n}`",
+                "ruleset {} has no domino `{text}`: write its number as the game does, \
+                 `{initial}{n}`",
                 ruleset.name()
             ));
         }

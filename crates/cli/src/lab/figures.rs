@@ -106,7 +106,7 @@ fn bound_outward(x: f64, places: usize, way: Outward) -> String {
     // outward to the last of them, with more decimals while that reads as 0.
     let text = bound(x, places);
     let mut p = text.split_once('.').map_or(0, |(_, d)| d.len());
-    let most = places.max(p) + 4;
+    let most = places.max(p) + MORE_DECIMALS;
     let mut moved = outward(x, p, way);
     while reads_as_zero(&moved) && x != 0.0 && p < most {
         p += 1;
@@ -141,11 +141,15 @@ fn outward_value(x: f64, p: usize, way: Outward) -> f64 {
 /// round to 0 keeps the decimals that tell it from 0 (up to 4 more), or its whole value.
 pub(super) fn json_interval(low: f64, high: f64, places: i32) -> [f64; 2] {
     let end = |x: f64, way: Outward| {
-        if !x.is_finite() || x == 0.0 {
+        // (0 without its sign: `-0.0` in JSON reads as a negative end.)
+        if x == 0.0 {
+            return 0.0;
+        }
+        if !x.is_finite() {
             return x;
         }
         let first = usize::try_from(places).unwrap_or(0);
-        (first..=first + 4)
+        (first..=first + MORE_DECIMALS)
             .map(|p| outward_value(x, p, way))
             .find(|v| *v != 0.0)
             .unwrap_or(x)
@@ -167,13 +171,18 @@ pub(super) fn column_places(estimates: &[Estimate], places: usize, percent: bool
     p
 }
 
+/// The most decimals added to a figure that is not 0 so that it does not read as 0: a share's
+/// end of one game in 100 million, 1.8e-9, is 0.0000002% at 7 decimals; past that, it is no
+/// longer a count of games but a rounding error of the float itself.
+const MORE_DECIMALS: usize = 12;
+
 /// An interval's bound to `places` decimals; one that is not 0 but would read as 0 gets the
-/// decimals that show it (up to 4 more: a starred difference read `0.0 to 4.3%`), and one
-/// that reads as 0 has no sign (`-0.0`).
+/// decimals that show it (a starred difference read `0.0 to 4.3%`; a share's end of one game
+/// in two million, `0.00000`), and one that reads as 0 has no sign (`-0.0`).
 pub(super) fn bound(x: f64, places: usize) -> String {
     let mut p = places;
     let mut s = format!("{x:.p$}");
-    while reads_as_zero(&s) && x != 0.0 && p < places + 4 {
+    while reads_as_zero(&s) && x != 0.0 && p < places + MORE_DECIMALS {
         p += 1;
         s = format!("{x:.p$}");
     }
@@ -270,6 +279,20 @@ mod tests {
         );
         assert_eq!(super::json_interval(0.000_03, 0.01, 4), [0.00003, 0.01]);
         assert_eq!(super::json_interval(0.0, 0.01, 4), [0.0, 0.01]);
+        // 0 has no sign; an end far below the decimals keeps the ones that show it.
+        let [low, high] = super::json_interval(-0.0, -0.0, 4);
+        assert!(low.is_sign_positive() && high.is_sign_positive());
+        assert_eq!(super::json_interval(1.765e-8, 0.01, 4), [0.00000001, 0.01]);
+        // In the text too: `0.00000 to 0.0001%` for a share of one game in 50 million.
+        let e = |estimate, low, high| super::Estimate {
+            estimate,
+            low,
+            high,
+        };
+        assert_eq!(
+            super::interval(&e(2e-8, 1.765e-8, 5.66e-7), 1, true),
+            "0.000001 to 0.0001%"
+        );
     }
 
     #[test]
@@ -314,7 +337,10 @@ mod tests {
         // A starred difference whose low end is just above 0.
         assert_eq!(bound(0.02, 1), "0.02");
         assert_eq!(bound(0.00004, 1), "0.00004");
-        assert_eq!(bound(0.000001, 1), "0.0");
+        assert_eq!(bound(0.000001, 1), "0.000001");
+        // A share's end of one game in two million, in percent: it had read `0.00000`.
+        assert_eq!(bound(1.765e-6, 1), "0.000002");
+        assert_eq!(bound(1e-20, 1), "0.0");
         assert_eq!(bound(-0.04, 1), "-0.04");
         assert_eq!(bound(-0.0, 1), "0.0");
         assert_eq!(bound(0.0, 2), "0.00");

@@ -247,7 +247,23 @@ fn read(path: &Path) -> CliResult<Part> {
         super::Kind::Compare => 2,
     };
     if r.tallies.len() != expected_tallies || r.run.rulesets.len() != expected_tallies {
-        return Err(bad("wrong number of rulesets".into()));
+        let (kind, wants) = match r.run.kind {
+            super::Kind::Simulate => ("simulate", "one ruleset and one tally"),
+            super::Kind::Compare => ("compare", "two rulesets and two tallies"),
+        };
+        return Err(bad(format!(
+            "a part of `{kind}` names {} and holds {}, where it has {wants}",
+            crownlands_core::modules::describe::plural(
+                i64::try_from(r.run.rulesets.len()).unwrap_or(i64::MAX),
+                "ruleset",
+                "rulesets"
+            ),
+            crownlands_core::modules::describe::plural(
+                i64::try_from(r.tallies.len()).unwrap_or(i64::MAX),
+                "tally",
+                "tallies"
+            ),
+        )));
     }
     // Names and hashes as runs write them: a ruleset's name is short, its hash `fnv1a64:` and
     // 16 hex digits; a bot level is short too (nothing a report would print a megabyte of).

@@ -807,6 +807,14 @@ fn merge_refuses_parts_that_contradict_themselves() {
         &s2,
         "a run time of 1e300 seconds",
     );
+    // A part of `compare` with one ruleset says how many it names and needs (it had said
+    // `wrong number of rulesets`).
+    refused(
+        &s1,
+        &|v| v["results"]["run"]["kind"] = Value::from("compare"),
+        &s2,
+        "a part of `compare` names 1 ruleset and holds 1 tally, where it has two rulesets and two tallies",
+    );
     refused(
         &s1,
         &|v| v["results"]["tallies"][0]["bonuses"]["middle-kingdom"] = serde_json::json!([1, 1]),

@@ -247,16 +247,23 @@ fn unknown_domino_numbers() {
     }
     // A number written otherwise than the game writes it is told how (Kingdomino has one box:
     // it had been told to say which box).
-    for d in ["012", "+12"] {
+    // After the box's initial too (`K012` had been taken for 12, where `012` was refused).
+    for (d, as_written) in [
+        ("012", "12"),
+        ("+12", "12"),
+        ("K012", "K12"),
+        ("k+12", "k12"),
+    ] {
         let r = placements("C\n", d, &[]).expect_code(1);
         assert!(
             r.stderr.contains(&format!(
-                "has no domino `{d}`: write its number as the game does, `12`"
+                "has no domino `{d}`: write its number as the game does, `{as_written}`"
             )),
             "domino `{d}`: {}",
             r.stderr
         );
     }
+    placements("C\n", "K12", &[]).ok();
     // With several boxes, a bare number says which labels name it, and an unknown one names
     // each box's range.
     let r = placements("C\n", "12", &["--ruleset", "royal-wedding"]).expect_code(1);
