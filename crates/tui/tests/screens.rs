@@ -172,6 +172,29 @@ fn the_hint_has_a_box_wherever_there_is_no_room_for_it() {
     }
 }
 
+/// At 6 kingdoms beside the Builders' Board (100x32) the moves' box is too low for the hint; a
+/// claim's hint takes the box of the line being placed (empty at the first claims), where it had
+/// covered the other kingdoms and the moves.
+#[test]
+fn a_claims_hint_covers_the_line_being_placed_before_a_kingdom() {
+    let mut app = app("royal-wedding", "you,greedy,greedy,greedy,greedy,greedy", 3);
+    until(&mut app, Mode::Claim);
+    app.key(Key::Char('H'));
+    app.run_bots();
+    assert_eq!(app.hints().len(), 3);
+    let text = screen(&app, 100, 32);
+    assert!(text.contains("Hint: "), "{text}");
+    assert!(!text.contains("Placing"), "{text}");
+    let five = "└──────────┘".repeat(5);
+    assert!(text.contains(&five), "the kingdoms whole:\n{text}");
+    assert!(text.contains("Moves (m: all moves)"), "{text}");
+    for (k, (_, value)) in app.hints().iter().enumerate() {
+        let said = format!("{}. ", k + 1);
+        let win = format!("win {:.0}%", value.win * 100.0);
+        assert!(text.contains(&said) && text.contains(&win), "{text}");
+    }
+}
+
 #[test]
 fn knights_tax_step() {
     let mut app = app("kingdomino-knights", "you,greedy,greedy", 3);

@@ -3,29 +3,38 @@
 
 use super::text::{wrap, wrap_hanging};
 use super::{Areas, block};
-use crate::app::App;
+use crate::app::{App, Mode};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Clear, Paragraph, Widget};
 
-/// Where the hint goes: the moves box, else the first other box tall and wide enough for all
-/// three moves as they wrap there, else (a small terminal, or 6 to 8 kingdoms beside the
-/// Builders' Board) a box of its own over the lower right of the screen, just above the status
-/// lines, for as long as it is shown. `None` without a hint.
+/// Where the hint goes: the moves box; else, for a claim, the line being placed (the dominoes
+/// of this round, which end in the kingdoms shown anyway: at the first claims it holds
+/// nothing); else the first other box tall and wide enough for all three moves as they wrap
+/// there; else (a small terminal, or 6 to 8 kingdoms beside the Builders' Board) a box of its
+/// own over the lower right of the screen, just above the status lines, for as long as it is
+/// shown. `None` without a hint.
 pub fn area(app: &App, l: &Areas) -> Option<Rect> {
     if app.hints().is_empty() {
         return None;
     }
+    let current = (app.mode() == Mode::Claim).then_some(l.current);
     let boxed = std::iter::once(l.log)
+        .chain(current)
         .chain(l.others.iter().map(|&(_, r)| r))
         .find(|r| r.width >= 20 && r.height >= needed(app, r.width))
         // At the top of a tall log, only as tall as the moves need: the rest of the log shows.
         .map(|r| {
             // (Where the log is only a little taller, all of it: a strip of log under the hint
-            // would show nothing but its frame.)
+            // would show nothing but its frame. The line being placed is covered whole: its
+            // dominoes in part read as the whole line.)
             let need = needed(app, r.width);
-            let height = if r.height >= need + 3 { need } else { r.height };
+            let height = if r.height >= need + 3 && Some(r) != current {
+                need
+            } else {
+                r.height
+            };
             Rect { height, ..r }
         });
     boxed.or_else(|| {
