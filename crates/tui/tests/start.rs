@@ -2276,3 +2276,121 @@ fn the_offer_of_a_stale_autosave_names_the_later_save() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A game loaded from a file (`play --load`) and not moved in is not in the autosave, which
+/// holds another game until this one's first move: quitting says the game stays in the file it
+/// was loaded from (a playtester's dialog said "The game is autosaved.", and the exit nothing).
+/// From its first move it is autosaved, and said so.
+#[test]
+fn a_loaded_game_not_moved_in_stays_in_its_file_and_is_autosaved_from_its_first_move() {
+    let dir = temp_dir("loaded-unmoved");
+    let elsewhere = temp_dir("loaded-unmoved-file");
+    // The autosave holds one game; another, of three players, is in a file of its own.
+    let _autosaved = autosaved_game(&dir);
+    let before = autosave_bytes(&dir);
+    let mut other = App::new_game(
+        ruleset("kingdomino"),
+        seats("you,greedy,greedy"),
+        config(9, crownlands_tui::Palette::none()),
+    )
+    .unwrap();
+    other.run_bots();
+    play_to_end(&mut other, 4);
+    let file = elsewhere.join("qd.json");
+    crownlands_saves::write_save(&file, &other.session().unwrap().to_save()).expect("written");
+    let mut config = config(5, crownlands_tui::Palette::none());
+    config.autosave_dir = Some(dir.clone());
+    let mut app = App::load(&file, config).expect("loads");
+    press(&mut app, "q");
+    let text = words(&screen(&app, 100, 32));
+    assert!(
+        text.contains("The game stays in qd.json, as loaded (autosaved from its next move)."),
+        "{text}"
+    );
+    assert!(!text.contains("The game is autosaved"), "{text}");
+    let note = app.before_exit().expect("a word on the way out");
+    assert!(
+        note.starts_with("The unfinished game stays in `")
+            && note.contains("qd.json")
+            && note.ends_with("` resumes it."),
+        "{note}"
+    );
+    assert_eq!(
+        autosave_bytes(&dir),
+        before,
+        "the other game is still autosaved"
+    );
+    // One move: autosaved, and said so.
+    press(&mut app, "n");
+    play_to_end(&mut app, 1);
+    assert!(is_autosaved_note(app.before_exit().as_deref()));
+    press(&mut app, "q");
+    let text = words(&screen(&app, 100, 32));
+    assert!(text.contains("The game is autosaved."), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&elsewhere);
+}
+
+/// The same without the autosave: the game loaded is in its file, so quitting offers no save.
+#[test]
+fn without_the_autosave_a_loaded_game_not_moved_in_is_said_to_stay_in_its_file() {
+    let saves = temp_dir("loaded-unmoved-saves");
+    let elsewhere = temp_dir("loaded-unmoved-file-2");
+    let mut other = App::new_game(
+        ruleset("kingdomino"),
+        seats("you,greedy"),
+        config(9, crownlands_tui::Palette::none()),
+    )
+    .unwrap();
+    other.run_bots();
+    play_to_end(&mut other, 4);
+    let file = elsewhere.join("g.json");
+    crownlands_saves::write_save(&file, &other.session().unwrap().to_save()).expect("written");
+    let mut config = config(5, crownlands_tui::Palette::none());
+    config.autosave_dir = None;
+    config.save_dir = Some(saves.clone());
+    let mut app = App::load(&file, config).expect("loads");
+    assert!(!app.quit_offers_save());
+    press(&mut app, "q");
+    let text = words(&screen(&app, 100, 32));
+    assert!(
+        text.contains("The game stays in g.json, as loaded."),
+        "{text}"
+    );
+    let note = app.before_exit().expect("a word on the way out");
+    assert!(note.starts_with("The unfinished game stays in `"), "{note}");
+    press(&mut app, "n");
+    play_to_end(&mut app, 1);
+    assert!(app.quit_offers_save(), "a move not saved");
+    let _ = std::fs::remove_dir_all(&saves);
+    let _ = std::fs::remove_dir_all(&elsewhere);
+}
+
+/// A match loaded between its games (its score screen) quits at once with `q` (nothing to
+/// lose), and says where the match stays (a playtester's exit printed nothing).
+#[test]
+fn a_match_loaded_between_its_games_says_where_it_stays_on_the_way_out() {
+    let dir = temp_dir("loaded-match");
+    let elsewhere = temp_dir("loaded-match-file");
+    let mut first = App::new_game(
+        ruleset("dynasty"),
+        seats("you,greedy"),
+        config(5, crownlands_tui::Palette::none()),
+    )
+    .unwrap();
+    play_to_end(&mut first, 1000);
+    assert_eq!(first.mode(), Mode::GameOver);
+    let file = elsewhere.join("match.json");
+    crownlands_saves::write_save(&file, &first.session().unwrap().to_save()).expect("written");
+    let mut config = config(5, crownlands_tui::Palette::none());
+    config.autosave_dir = Some(dir.clone());
+    let mut app = App::load(&file, config).expect("loads");
+    assert_eq!(app.mode(), Mode::GameOver);
+    let note = app.before_exit().expect("a word on the way out");
+    assert!(
+        note.starts_with("The unfinished game stays in `") && note.contains("match.json"),
+        "{note}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&elsewhere);
+}

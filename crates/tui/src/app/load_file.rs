@@ -35,6 +35,7 @@ impl App {
         let named = crownlands_saves::named_rules(&self.config.registry, &save, &file);
         let seats = seats::from_players(session.players());
         self.take_loaded(session, seats, loaded);
+        self.loaded = Some((path.to_path_buf(), save.clone()));
         // Rules of its own under a name this build knows for other rules: said, as `replay`
         // says it, lest the name be taken for the rules.
         if let Some(named) = named {

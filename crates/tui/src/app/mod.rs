@@ -277,6 +277,10 @@ pub struct App {
     /// Where the autosave last wrote this game, and what, when the autosave stopped (a folder
     /// that cannot be written in, a full disk): what quitting keeps, said as a save by hand's.
     autosaved: Option<(std::path::PathBuf, crownlands_saves::Save)>,
+    /// The file the game was loaded from (`play --load`, `r` on a recent game) and what it
+    /// held: until a move is made there it stays, and the autosave holds another game (its
+    /// first write is at the first move), so quitting says the game is in that file.
+    loaded: Option<(std::path::PathBuf, crownlands_saves::Save)>,
     next_seed: u64,
     /// What this app wrote to the autosave: before its first write an unfinished game of
     /// another session there is moved aside, and a game another program wrote there since is
@@ -469,6 +473,7 @@ impl App {
             kept: None,
             saved: None,
             autosaved: None,
+            loaded: None,
             over_at: None,
             score_scroll: 0,
             popup_scroll: 0,
@@ -521,6 +526,7 @@ impl App {
         self.kept = None;
         self.saved = None;
         self.autosaved = None;
+        self.loaded = None;
         self.skipped = None;
         self.news_note = None;
     }
@@ -1456,6 +1462,7 @@ impl App {
             && self.game().is_some()
             && self.saved_in().is_none_or(|(_, since)| since > 0)
             && self.autosaved_in().is_none_or(|(_, since)| since > 0)
+            && self.loaded_unmoved().is_none()
     }
 
     /// Whether `s` can save the game: there is a saves folder, and it took a file when the
@@ -1525,6 +1532,9 @@ impl App {
                 };
             }
             let Some((path, _)) = self.saved.as_ref() else {
+                if let Some(note) = self.stays_note() {
+                    return Some(note);
+                }
                 // Never saved: said on the way out too (the quit dialog had said it).
                 return (unfinished && self.replay.is_none() && self.watched.is_none())
                     .then(|| format!("The game was not saved ({}).", off()));
@@ -1562,7 +1572,8 @@ impl App {
                 };
                 Some(format!("{autosaved}{}", self.saved_too()))
             }
-            Ok(None) => None,
+            // Loaded and not moved in (the autosave holds another game): where it stays.
+            Ok(None) => self.stays_note(),
             // A finished game is in the saves folder already: nothing to resume.
             Ok(Some(_)) if self.session.as_ref().is_some_and(|s| s.is_over()) => None,
             Ok(Some(own)) => Some(format!(
@@ -1574,6 +1585,16 @@ impl App {
             )),
             Err(e) => Some(format!("The last autosave could not be checked: {e}")),
         }
+    }
+
+    /// `The unfinished game stays in ...`: for the exit of a game loaded and not moved in,
+    /// while its file still holds it (a playtester's `q y` after `--load` left without a word,
+    /// the dialog having said it was autosaved).
+    fn stays_note(&self) -> Option<String> {
+        let path = self.loaded_unmoved()?;
+        let (_, written) = self.loaded.as_ref()?;
+        still_holds(path, written)
+            .then(|| format!("The unfinished game stays in {}", resumed_by(path)))
     }
 
     /// Where the game was saved with `s` too, for the line an exit leaves after the autosave's
@@ -1628,6 +1649,23 @@ impl App {
             && self.replay.is_none()
     }
 
+    /// The file the game was loaded from, where it stands as loaded there (no move made, none
+    /// taken back) and the autosave does not hold it: quitting leaves it in that file alone.
+    fn loaded_unmoved(&self) -> Option<&std::path::Path> {
+        let unfinished = self.session.as_ref().is_some_and(|s| !s.is_over());
+        if !unfinished || self.replay.is_some() || self.unfinished_autosaved() {
+            return None;
+        }
+        self.kept_in(self.loaded.as_ref())
+            .and_then(|(path, since)| (since == 0).then_some(path))
+    }
+
+    /// The name of the file the game stays in as it was loaded from it, for the quit dialog
+    /// (`None` where a move was made since, or the autosave holds it).
+    pub fn stays_in_loaded(&self) -> Option<String> {
+        self.loaded_unmoved().map(file_name)
+    }
+
     /// Where this game is autosaved when another program took `autosave.json` (`None`: there,
     /// or not at all).
     pub fn own_autosave(&self) -> Option<&std::path::Path> {
@@ -1663,6 +1701,13 @@ impl App {
             && !still_holds(path, written)
         {
             self.autosaved = None;
+        }
+        if key == Key::Char('q')
+            && self.overlay.is_none()
+            && let Some((path, written)) = &self.loaded
+            && !still_holds(path, written)
+        {
+            self.loaded = None;
         }
         // Nothing on screen to act on but the size needed: only quitting (q, then y) works.
         if self.overlay != Some(Overlay::ConfirmQuit) && self.screen_too_small() {

@@ -1586,7 +1586,13 @@ fn not_the_last(how: &str, file: &str, since: usize, can_save: bool) -> String {
 /// since), or not saved.
 fn quit_note(app: &App) -> String {
     if app.config.autosave_dir.is_some() {
-        return "The game is autosaved.".to_string();
+        return match app.stays_in_loaded() {
+            // Loaded and not moved in: the autosave holds another game until the first move.
+            Some(file) => {
+                format!("The game stays in {file}, as loaded (autosaved from its next move).")
+            }
+            None => "The game is autosaved.".to_string(),
+        };
     }
     // What the autosave wrote before it stopped, where that is later than a save by hand.
     let by_hand = app.saved_in();
@@ -1604,6 +1610,9 @@ fn quit_note(app: &App) -> String {
             return not_the_last("Saved", &file, since, app.can_save());
         }
         _ => {}
+    }
+    if let Some(file) = app.stays_in_loaded() {
+        return format!("The game stays in {file}, as loaded.");
     }
     // (Not saved as it stands: `offers_save` holds where there is a folder to save in.)
     if app.can_save() && app.game().is_some() {
