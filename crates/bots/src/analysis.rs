@@ -785,7 +785,8 @@ pub fn decision_seed(seed: u64, index: usize) -> u64 {
 
 /// Assess every decision, in parallel on `jobs` threads (all cores when `None`). Decision `d`
 /// draws from `decision_seed(seed, d.index)`, so the result is the same on any number of
-/// threads. `progress` is called with the number of decisions done so far.
+/// threads. `progress` is called with the number of decisions done so far: the forced ones
+/// (one legal move, nothing to weigh) are done at once, first.
 pub fn assess_all(
     analyst: &Analyst,
     decisions: &[Decision],
@@ -809,8 +810,18 @@ pub fn assess_all_until(
 ) -> Result<Vec<Assessment>, String> {
     use rayon::prelude::*;
     use std::sync::atomic::AtomicUsize;
-    let done = AtomicUsize::new(0);
-    let one = |d: &Decision| {
+    // A forced move is done at once: counted done before any is weighed (a progress that
+    // counted them as the threads reached them read `9 of 48 done (10 of the 48 forced)`).
+    let forced: Vec<bool> = decisions
+        .iter()
+        .map(|d| d.before.legal_action_count() <= 1)
+        .collect();
+    let at_once = forced.iter().filter(|&&f| f).count();
+    let done = AtomicUsize::new(at_once);
+    if at_once > 0 {
+        progress(at_once);
+    }
+    let one = |(d, &forced): (&Decision, &bool)| {
         let view = PlayerView::in_match(&d.before, &d.so_far);
         let assessment = match view.filter(|_| !stop.load(Ordering::Relaxed)) {
             // Stopped meanwhile: the decision in progress gives up too (thrown away below).
@@ -833,10 +844,12 @@ pub fn assess_all_until(
                 samples: 0,
             },
         };
-        progress(done.fetch_add(1, Ordering::Relaxed) + 1);
+        if !forced {
+            progress(done.fetch_add(1, Ordering::Relaxed) + 1);
+        }
         assessment
     };
-    let run = || decisions.par_iter().map(one).collect();
+    let run = || decisions.par_iter().zip(&forced).map(one).collect();
     let all = match jobs {
         Some(j) => rayon::ThreadPoolBuilder::new()
             .num_threads(j.max(1))

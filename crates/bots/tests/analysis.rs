@@ -122,7 +122,22 @@ fn a_whole_game_gives_the_same_assessments_on_any_number_of_threads() {
         });
     }
     let a = analyst("greedy", 2);
-    let one = assess_all(&a, &decisions, 4, Some(1), &|_| {}).expect("threads");
+    // The forced moves are done at once, first: the progress never counts fewer.
+    let forced = decisions
+        .iter()
+        .filter(|d| d.before.legal_action_count() <= 1)
+        .count();
+    assert!(forced > 0);
+    let said = std::sync::Mutex::new(Vec::new());
+    let one = assess_all(&a, &decisions, 4, Some(1), &|n| {
+        said.lock().expect("not poisoned").push(n);
+    })
+    .expect("threads");
+    let said = said.into_inner().expect("not poisoned");
+    assert_eq!(said.first(), Some(&forced), "{said:?}");
+    assert_eq!(said.last(), Some(&decisions.len()));
+    assert_eq!(said.len(), decisions.len() - forced + 1);
+    assert!(said.windows(2).all(|w| w[0] < w[1]), "{said:?}");
     let two = assess_all(&a, &decisions, 4, Some(2), &|_| {}).expect("threads");
     assert_eq!(one.len(), decisions.len());
     assert_eq!(one, two);

@@ -287,7 +287,12 @@ impl AnalysisJob {
     /// Let time pass: the time left is worked out again from the pace so far.
     pub fn tick(&mut self, now: Instant) {
         let elapsed = now.saturating_duration_since(self.started);
-        self.left = time_left(elapsed, self.done(), self.total);
+        // The pace is the weighed decisions' (the forced ones are done at once, first).
+        self.left = time_left(
+            elapsed,
+            self.done().saturating_sub(self.forced),
+            self.total.saturating_sub(self.forced),
+        );
     }
 
     /// The time the analysis expects to be left, once its pace says (`None` before, and done).

@@ -214,8 +214,8 @@ fn decisions(n: usize) -> String {
     )
 }
 
-/// How far an analysis is: `done` of the `total` decisions, `forced` of them (of the whole,
-/// not of those done) with nothing to weigh, so the pace is the others'.
+/// How far an analysis is: `done` of the `total` decisions, `forced` of them with nothing to
+/// weigh (done at once, first: `done` counts them from the start), so the pace is the others'.
 fn progress_words(done: usize, total: usize, forced: usize) -> String {
     let forced = match forced {
         0 => String::new(),
@@ -229,8 +229,8 @@ mod tests {
     #[test]
     fn the_forced_moves_are_counted_of_the_whole() {
         assert_eq!(
-            super::progress_words(24, 243, 104),
-            "Weighing every decision against the bot's best moves: 24 of 243 done (104 of the 243 forced: nothing to weigh)"
+            super::progress_words(124, 243, 104),
+            "Weighing every decision against the bot's best moves: 124 of 243 done (104 of the 243 forced: nothing to weigh)"
         );
         assert!(!super::progress_words(3, 9, 0).contains('('));
     }
