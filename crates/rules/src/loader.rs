@@ -452,6 +452,7 @@ impl Loader {
         });
         let mut walker = Walker::new(schema);
         walker.module_params = Some(module_params);
+        walker.resources = Some(registry.resource_names());
         let ok = walker.check(schema, &mut doc, &Path::default());
         let mut refused = Vec::new();
         let refused_keys = std::mem::take(&mut walker.refused_keys);

@@ -12,6 +12,9 @@ pub(crate) struct Walker<'s> {
     /// module's parameters open: the module checks them): where a whole number too large for
     /// a file is said, the parameter's own range is said with it.
     pub module_params: Option<&'s serde_json::Map<String, Value>>,
+    /// The resources the registry's modules keep per side (what a `most-` tie-break may name):
+    /// a word suggested as a `most-` tie-break is one of them (`None`: any the pattern takes).
+    pub resources: Option<Vec<&'static str>>,
     /// The keys whose values were refused and pruned (each its path of keys from the
     /// document's top), so later checks know a key was written though its value is gone.
     pub refused_keys: Vec<Vec<String>>,
@@ -290,6 +293,7 @@ impl<'s> Walker<'s> {
             root,
             problems: Vec::new(),
             module_params: None,
+            resources: None,
             refused_keys: Vec::new(),
             misplaced: Vec::new(),
         }
@@ -730,11 +734,9 @@ impl<'s> Walker<'s> {
                 if let Some(near) = closest(&lower, &values) {
                     return Some(near.to_string());
                 }
-                let prefixed = format!("most-{lower}");
-                if takes(&prefixed) {
-                    return Some(prefixed);
-                }
-                None
+                // A resource's name alone (`coins`, or near one: `coin`).
+                let prefixed = format!("most-{}", self.resource_meant(&lower)?);
+                return takes(&prefixed).then_some(prefixed);
             }
         };
         // `smallest-territory`, `max-territory`: the largest territory is the one tie-break
@@ -744,9 +746,32 @@ impl<'s> Walker<'s> {
         }
         if let Some(prefix) = prefix {
             let prefixed = format!("{prefix}-{rest}");
+            if values.contains(&prefixed.as_str()) {
+                return Some(prefixed);
+            }
+            let prefixed = format!("{prefix}-{}", self.resource_meant(rest)?);
             return takes(&prefixed).then_some(prefixed);
         }
         closest(text, &values).map(str::to_string)
+    }
+
+    /// The resource a word after `most-` or `fewest-` means: itself where the resources are
+    /// not known or it is one of them, else the one nearest it, if any (`most-nonsense` passes
+    /// the pattern but names no resource, and was suggested for `nonsense`).
+    fn resource_meant<'w>(&self, word: &'w str) -> Option<&'w str>
+    where
+        's: 'w,
+    {
+        let Some(resources) = &self.resources else {
+            return Some(word);
+        };
+        // (`crowns` is no resource, but `most-crowns` and `fewest-crowns` are tie-breaks.)
+        let known: Vec<&'static str> = resources.iter().copied().chain(["crowns"]).collect();
+        if known.contains(&word) {
+            Some(word)
+        } else {
+            closest(word, &known)
+        }
     }
 
     /// A text's length against the schema's `minLength` and `maxLength` (in characters), or

@@ -3506,6 +3506,26 @@ fn a_tie_break_near_a_known_one_is_suggested() {
     }
 }
 
+/// A word that names no resource gets no `most-` put before it (a playtester's `nonsense` was
+/// told `did you mean "most-nonsense"?`, refused in turn); one near a resource gets that one.
+#[test]
+fn a_tie_break_suggested_names_a_resource_a_module_keeps() {
+    let d = bad(
+        "extends = \"kingdomino\"\n[rules]\ntie-breaks = [\"nonsense\", \"max-nonsense\", \"coin\", \"knight\", \"crown\"]\n",
+    );
+    let text = d.to_string();
+    assert!(!text.contains("most-nonsense"), "{text}");
+    assert!(text.contains("not \"nonsense\""), "{text}");
+    for meant in [
+        "not \"coin\" (did you mean \"most-coins\"?)",
+        "not \"knight\" (did you mean \"most-knights\"?)",
+        "not \"crown\" (did you mean \"most-crowns\"?)",
+    ] {
+        assert!(text.contains(meant), "{meant}: {text}");
+    }
+    assert_eq!(text.matches("did you mean").count(), 3, "{text}");
+}
+
 #[test]
 fn an_empty_removal_is_not_blamed_for_a_short_deck() {
     // `sets = []` left no dominoes; `remove-dominoes = []` took none out, yet was blamed.
