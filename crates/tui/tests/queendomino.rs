@@ -3578,3 +3578,61 @@ fn a_narrow_list_cuts_a_rows_words_not_its_squares() {
     }
     assert!(checked > 0, "no step with a row of several squares");
 }
+
+/// A popup (the moves, the analysis, the help) leaves no part of a word beside it: a word the
+/// box cuts goes with it (a playtester read `use +3` beside the analysis box, the end of
+/// `Knight Tollhouse +3`, and `point) +1`). Words whole beside it stay.
+#[test]
+fn a_popup_leaves_no_cut_word_beside_it() {
+    let ends = |c: char| c.is_whitespace() || ('\u{2500}'..='\u{257f}').contains(&c);
+    let grid = |text: &str| -> Vec<Vec<char>> {
+        text.lines()
+            .map(|l| l.trim_matches('"').chars().collect())
+            .collect()
+    };
+    let (w, h) = (100u16, 30u16);
+    let left = usize::from((w - 78) / 2);
+    let right = left + 78;
+    let mut checked = 0;
+    for seed in [3, 4, 5] {
+        let mut app = app("queendomino", "you,greedy,greedy,greedy", seed);
+        play_to_end(&mut app, 60);
+        let before = grid(&screen(&app, w, h));
+        app.key(Key::Char('m'));
+        let after_text = screen(&app, w, h);
+        assert!(after_text.contains("┌ Moves (m) "), "{after_text}");
+        let after = grid(&after_text);
+        for (y, row) in after.iter().enumerate() {
+            let was = &before[y];
+            // (A row that shows other words beside the box, as the keys line does, is not
+            // the board's.)
+            let beside = |x: usize| x < left || x >= right;
+            if (0..row.len()).any(|x| beside(x) && row[x] != ' ' && was.get(x) != Some(&row[x])) {
+                continue;
+            }
+            let mut x = 0;
+            while x < row.len() {
+                if ends(row[x]) {
+                    x += 1;
+                    continue;
+                }
+                let start = x;
+                while x < row.len() && !ends(row[x]) {
+                    x += 1;
+                }
+                // A word wholly beside the box: whole as it was before the box.
+                if x <= left || start >= right {
+                    checked += 1;
+                    let whole =
+                        (start == 0 || ends(was[start - 1])) && (x >= was.len() || ends(was[x]));
+                    assert!(
+                        whole,
+                        "row {y}: `{}` is cut\n{after_text}",
+                        row[start..x].iter().collect::<String>()
+                    );
+                }
+            }
+        }
+    }
+    assert!(checked > 20, "words beside the box: {checked}");
+}

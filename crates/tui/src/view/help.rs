@@ -466,8 +466,10 @@ fn with_narrow_sides(r: Rect, area: Rect) -> Rect {
 /// and below the help). A frame's level line or corner there is cleared: along the popup's own
 /// frame it read as that frame doubled.
 fn clear_around(r: Rect, around: Rect, buf: &mut Buffer) {
-    Clear.render(r, buf);
     let around = around.intersection(buf.area);
+    // The words the box cuts beside it, found before it is drawn.
+    let cut = cut_words(around, buf);
+    Clear.render(r, buf);
     for y in around.top()..around.bottom() {
         for x in around.left()..around.right() {
             if r.contains(ratatui::layout::Position { x, y }) {
@@ -483,6 +485,60 @@ fn clear_around(r: Rect, around: Rect, buf: &mut Buffer) {
             }
         }
     }
+    for (x, y) in cut {
+        if let Some(cell) = buf.cell_mut((x, y)) {
+            cell.reset();
+        }
+    }
+}
+
+/// Whether a cell's symbol is a frame's line or corner (box drawing) or blank: what a word
+/// runs up to (an empty symbol, a wide letter's second cell, is part of the word).
+fn ends_a_word(symbol: &str) -> bool {
+    symbol
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_whitespace() || ('\u{2500}'..='\u{257f}').contains(&c))
+}
+
+/// The cells beside `around` (left and right of it, row by row) that hold the part of a word
+/// the box cleared over `around` cuts: a word running into the box's strip on either side
+/// (`Knight Tollhouse +3` read `use +3` beside an analysis box). Found before the box is drawn,
+/// so each side's first column under the box still shows whether a word ran on into it.
+fn cut_words(around: Rect, buf: &Buffer) -> Vec<(u16, u16)> {
+    let symbol = |x: u16, y: u16| buf.cell((x, y)).map(|c| c.symbol().to_string());
+    let mut out = Vec::new();
+    for y in around.top()..around.bottom() {
+        // Left: the word ends in the box's first column, and runs out of it to the left.
+        if around.width > 0
+            && let Some(inside) = symbol(around.left(), y)
+            && !ends_a_word(&inside)
+        {
+            let mut x = around.left();
+            while x > buf.area.left()
+                && let Some(s) = symbol(x - 1, y)
+                && !ends_a_word(&s)
+            {
+                x -= 1;
+                out.push((x, y));
+            }
+        }
+        // Right: the word begins under the box's last column, and runs on to the right.
+        if around.width > 0
+            && let Some(inside) = symbol(around.right() - 1, y)
+            && !ends_a_word(&inside)
+        {
+            let mut x = around.right();
+            while x < buf.area.right()
+                && let Some(s) = symbol(x, y)
+                && !ends_a_word(&s)
+            {
+                out.push((x, y));
+                x += 1;
+            }
+        }
+    }
+    out
 }
 
 /// The widest a popup (help, analysis) is drawn.
