@@ -492,6 +492,17 @@ fn a_name_typed_past_its_length_says_so() {
     assert_eq!(app.setup().unwrap().names[0], "Bartholomew the ");
     let text = screen(&app, 80, 24);
     assert!(text.contains("A name is at most 16 characters"), "{text}");
+    // Entered at once (a playtester typed a long name and Enter): the name's cut is still said.
+    press(&mut app, "<enter>");
+    let text = words(&screen(&app, 80, 24));
+    assert!(
+        text.contains("A name is at most 16 characters: seat 1 is `Bartholomew the`"),
+        "{text}"
+    );
+    // A name not typed past its length ends with no such word.
+    press(&mut app, "n<bs>x<enter>");
+    assert_eq!(app.setup().unwrap().names[0], "Bartholomew thex");
+    assert!(!words(&screen(&app, 80, 24)).contains("at most 16"));
 }
 
 #[test]

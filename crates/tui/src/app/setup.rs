@@ -112,7 +112,7 @@ pub fn symbols(name: &str) -> usize {
 }
 
 /// How what is said of a name typed full begins (cleared when the name is left).
-const NAME_FULL: &str = "A name is at most";
+pub(crate) const NAME_FULL: &str = "A name is at most";
 
 impl Setup {
     /// A setup offering `choices`, preselecting `preferred` (else `kingdomino`, else the first),
@@ -397,6 +397,28 @@ impl Setup {
         {
             self.error = None;
         }
+    }
+
+    /// The name being typed is done (Enter, Esc, or a key that moves away): where letters were
+    /// typed past [`NAME_MAX`], what to say of it once the note beside the field is gone (a
+    /// playtester's long name, typed and entered at once, was cut with no word seen).
+    pub fn end_naming(&mut self) -> Option<String> {
+        self.naming = false;
+        let full = self
+            .error
+            .as_deref()
+            .is_some_and(|e| e.starts_with(NAME_FULL));
+        self.clear_name_note();
+        let Row::Seat(i) = self.row else {
+            return None;
+        };
+        let name = self.names.get(i)?.trim();
+        full.then(|| {
+            format!(
+                "{NAME_FULL} {NAME_MAX} characters: seat {} is `{name}`, the rest typed left out.",
+                i + 1
+            )
+        })
     }
 
     /// Erase the last character of the focused seat's name (a name no longer full).

@@ -118,13 +118,12 @@ impl App {
                     return;
                 }
                 Key::Enter | Key::Esc => {
-                    setup.naming = false;
-                    setup.clear_name_note();
-                    return;
+                    let said = setup.end_naming();
+                    return say_name_cut(&mut self.message, said);
                 }
                 _ => {
-                    setup.naming = false;
-                    setup.clear_name_note();
+                    let said = setup.end_naming();
+                    say_name_cut(&mut self.message, said);
                 }
             }
         }
@@ -340,4 +339,14 @@ fn say_nothing_done(setup: &mut super::setup::Setup, message: &mut String, words
         setup.said_before = Some(std::mem::take(message));
     }
     *message = words;
+}
+
+/// What the status line says once a name is done: that it was cut (`said`), or nothing more
+/// of an earlier name's cut.
+fn say_name_cut(message: &mut String, said: Option<String>) {
+    match said {
+        Some(said) => *message = said,
+        None if message.starts_with(super::setup::NAME_FULL) => message.clear(),
+        None => {}
+    }
 }
