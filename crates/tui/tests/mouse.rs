@@ -294,6 +294,8 @@ fn stepping_onto_skip_from_a_later_page_keeps_that_page_in_view() {
     let mut app = long_step();
     // Low enough that the list is windowed (at 24 rows it fits whole, the detail one row).
     const LOW: u16 = 20;
+    // (The app keeps the list's first row shown as the cursor moves, for the screen's size.)
+    app.set_screen(W, LOW, crownlands_tui::view::MEASURE);
     let count = app.step_actions().len();
     let now = std::time::Instant::now();
     // Up from Skip, where the step opens, to the last action: its page, not the first.
@@ -317,6 +319,57 @@ fn stepping_onto_skip_from_a_later_page_keeps_that_page_in_view() {
     app.key_at(Key::Down, now);
     assert_eq!(app.choice(), 0);
     assert!(screen(&app, W, LOW).contains(" 1. "));
+}
+
+/// A list longer than its room shows as many rows as it has room for on its last rows too: no
+/// blank rows above Skip (fixed pages had left the last one short), and each row shown stays on
+/// its row while the cursor moves among them, so a click, then a second click, on a row does it.
+#[test]
+fn the_last_rows_of_a_long_list_fill_its_window_and_stay_put_for_a_click() {
+    let mut app = long_step();
+    const LOW: u16 = 20;
+    app.set_screen(W, LOW, crownlands_tui::view::MEASURE);
+    let count = app.step_actions().len();
+    let now = std::time::Instant::now();
+    let area = Rect::new(0, 0, W, LOW);
+    let numbered = |text: &str| {
+        (1..=count)
+            .filter(|n| text.contains(&format!(" {n}. ")))
+            .count()
+    };
+    // Up from Skip through every action: as many numbered rows each time.
+    let shown = numbered(&screen(&app, W, LOW));
+    assert!(shown < count, "windowed: {shown} of {count}");
+    for _ in 0..count - 1 {
+        app.key_at(Key::Up, now);
+        assert_eq!(numbered(&screen(&app, W, LOW)), shown, "{}", app.choice());
+    }
+    // Down to the last action: the window ends on it, full.
+    for _ in 0..count - 2 {
+        app.key_at(Key::Down, now);
+    }
+    assert_eq!(app.choice(), count - 2);
+    let text = screen(&app, W, LOW);
+    assert_eq!(numbered(&text), shown, "{text}");
+    // A click on each row shown lands on it and leaves it on its row.
+    for n in (1..count).filter(|n| text.contains(&format!(" {n}. "))) {
+        let (col, row) = find_on(&app, &format!(" {n}. "), LOW);
+        assert_eq!(hit(&app, area, col, row), Some(Hit::Choice(n - 1)));
+        app.click_choice(n - 1, now);
+        assert_eq!(app.choice(), n - 1);
+        assert_eq!(
+            find_on(&app, &format!(" {n}. "), LOW),
+            (col, row),
+            "row {n} moved"
+        );
+        let now_shown: Vec<usize> = (1..=count)
+            .filter(|m| screen(&app, W, LOW).contains(&format!(" {m}. ")))
+            .collect();
+        let before: Vec<usize> = (1..=count)
+            .filter(|m| text.contains(&format!(" {m}. ")))
+            .collect();
+        assert_eq!(now_shown, before, "the same rows after a click on {n}");
+    }
 }
 
 #[test]

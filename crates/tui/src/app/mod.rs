@@ -93,6 +93,8 @@ pub struct Measure {
     pub popup_max_scroll: fn(&App, u16, u16) -> usize,
     /// How far ↑↓ scroll the score screen's columns (0: every line shows already).
     pub score_max_scroll: fn(&App, u16, u16) -> usize,
+    /// The rows a step's list of choices shows (`None` where no list is shown).
+    pub step_rows: fn(&App, u16, u16) -> Option<usize>,
 }
 
 /// The terminal's size as last told, and the view's measures at it.
@@ -226,9 +228,9 @@ pub struct App {
     ghost: Placement,
     /// Cursor over the claims or the step's actions.
     choice: usize,
-    /// While the cursor is on a step's Skip, the action whose page of a long list stays in view
-    /// above it: the one the cursor came from (0 when the step opened).
-    page_under_skip: usize,
+    /// The first row shown of a step's list longer than its room ([`step::list_top`]): kept
+    /// as the cursor moves, so that the rows shown stay put while the cursor is among them.
+    list_top: usize,
     /// The first digit typed of a row's number in a list of ten rows or more (`1` of `12`):
     /// the next digit completes it; any other key forgets it.
     first_digit: Option<usize>,
@@ -453,7 +455,7 @@ impl App {
             undo: Vec::new(),
             ghost: Placement::new(Cell::new(1, 0), Direction::East),
             choice: 0,
-            page_under_skip: 0,
+            list_top: 0,
             first_digit: None,
             taken_row: false,
             decision_at: None,
@@ -566,10 +568,10 @@ impl App {
         self.ghost
     }
 
-    /// While the cursor is on a step's Skip, the action whose page of a long list is shown above
-    /// it: the one the cursor came from, 0 when the step opened on Skip.
-    pub fn page_under_skip(&self) -> usize {
-        self.page_under_skip
+    /// The first row shown of a step's list longer than its room, as kept while the cursor
+    /// moved ([`step::list_top`]; the view brings the cursor into view from it at any size).
+    pub fn list_top(&self) -> usize {
+        self.list_top
     }
 
     pub fn choice(&self) -> usize {
@@ -982,7 +984,7 @@ impl App {
                 Phase::Step { .. } => game.legal_action_count().saturating_sub(1) as usize,
                 _ => 0,
             };
-            self.page_under_skip = 0;
+            self.list_top = 0;
             self.first_digit = None;
             self.hint = None;
             self.hints.clear();
@@ -2688,13 +2690,24 @@ impl App {
         }
     }
 
-    /// Put the cursor on the `i`th of a step's `n` actions. Onto Skip (the last) from an action,
-    /// the action's page stays in view above it ([`App::page_under_skip`]).
+    /// Put the cursor on the `i`th of a step's `n` actions, the list's rows shown following it
+    /// where the screen's size is known ([`App::list_top`]).
     fn choose_step(&mut self, n: usize, i: usize) {
-        if i + 1 == n && self.choice + 1 < n {
-            self.page_under_skip = self.choice;
-        }
-        self.choice = i;
+        let Some(rows) = self
+            .screen
+            .and_then(|s| (s.measure.step_rows)(self, s.width, s.height))
+        else {
+            self.choice = i.min(n.saturating_sub(1));
+            return;
+        };
+        let entries = self.step_entries();
+        let top = |top: usize, choice: usize| {
+            step::list_top(top, step::row_of(&entries, choice), entries.len(), rows)
+        };
+        // From the rows on the screen (the cursor may have moved otherwise: an undo, a hint).
+        let shown = top(self.list_top, self.choice);
+        self.choice = i.min(n.saturating_sub(1));
+        self.list_top = top(shown, self.choice);
     }
 }
 

@@ -246,6 +246,28 @@ const SQUARE: &str = "Square ";
 const ROW: &str = "Row ";
 
 /// The row of `entries` holding the choice `choice` (the last row, Skip's, past them).
+/// The first row shown of a step's list of `all` rows in `rows` rows, Skip (the last row)
+/// always on the last of them: `top` as it was kept, moved only as far as brings the cursor's
+/// row `at` into view (on Skip, it stays), and never so far down that rows are left blank
+/// above Skip. A row shown stays on its row while the cursor moves to it (a click, then a
+/// second click on the same row, chooses it, then does it). 0 where every row fits.
+pub fn list_top(top: usize, at: usize, all: usize, rows: usize) -> usize {
+    if all <= rows || rows <= 1 {
+        return 0;
+    }
+    let window = rows - 1;
+    let skip = all - 1;
+    let mut top = top;
+    if at < skip {
+        if at < top {
+            top = at;
+        } else if at >= top + window {
+            top = at + 1 - window;
+        }
+    }
+    top.min(skip - window)
+}
+
 pub fn row_of(entries: &[Range<usize>], choice: usize) -> usize {
     entries
         .iter()

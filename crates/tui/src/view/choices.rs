@@ -4,7 +4,7 @@
 
 use super::panel;
 use super::text::wrap;
-use crate::app::step::row_of;
+use crate::app::step::{list_top, row_of};
 use crate::app::{App, Mode};
 use crate::palette::Accent;
 use crownlands_core::modules::describe::{ChoiceView, StepView};
@@ -260,15 +260,15 @@ fn side_rows(
 }
 
 /// The choices (their indices) shown row by row in `rows` rows, with the cursor on `choice` of
-/// `all` (`None`: a blank row): every one when they fit; otherwise the page of actions the
-/// cursor is on (pages of `rows - 1`, the last maybe short, blank rows after it), and the last
-/// choice, Skip, on the last row whatever the page, so going on is always in view (a step opens
-/// on Skip, with the first page above it). On Skip, the page above it is `page_of`'s (the choice
-/// the cursor came from, 0 when the step opened): stepping down from a later page onto Skip
-/// keeps that page in view. Each row stays put while the cursor moves within the page and to
-/// Skip and back: a click on a row shown, then a second on the same row, chooses it, then does
-/// it (a window kept ending at the cursor had moved under the mouse).
-fn shown_choices(choice: usize, page_of: usize, all: usize, rows: usize) -> Vec<Option<usize>> {
+/// `all`: every one when they fit; otherwise `rows - 1` of them from the row `top` kept as the
+/// cursor moved, brought to the cursor where it is out of view ([`list_top`]: every row filled,
+/// the last window too), and the last choice, Skip, on the last row, so going on is always in
+/// view (a step opens on Skip, with the first rows above it). Each row stays put while the
+/// cursor moves among those shown and to Skip and back: a click on a row shown, then a second
+/// on the same row, chooses it, then does it (a window kept ending at the cursor had moved under
+/// the mouse). (Until the sixty-second session the list went by fixed pages, the last one's
+/// rows left blank above Skip.)
+fn shown_choices(choice: usize, top: usize, all: usize, rows: usize) -> Vec<Option<usize>> {
     if all <= rows {
         return (0..all).map(Some).collect();
     }
@@ -277,16 +277,16 @@ fn shown_choices(choice: usize, page_of: usize, all: usize, rows: usize) -> Vec<
     }
     let window = rows - 1;
     let skip = all - 1;
-    let on_page = if choice >= skip {
-        if page_of < skip { page_of } else { 0 }
-    } else {
-        choice
-    };
-    let first = on_page / window * window;
+    let first = list_top(top, choice, all, rows);
     (first..first + window)
-        .map(|i| (i < skip).then_some(i))
+        .map(Some)
         .chain([Some(skip)])
         .collect()
+}
+
+/// The rows a step's list shows in `area`.
+pub fn list_rows(app: &App, game: &Game, area: Rect, compact: bool) -> usize {
+    visible(game, area, compact, app.step_entries().len())
 }
 
 /// The rows of the list (see [`App::step_entries`]) a list `area` high shows
@@ -300,7 +300,7 @@ fn shown(
 ) -> Vec<Option<usize>> {
     shown_choices(
         row_of(entries, app.choice()),
-        row_of(entries, app.page_under_skip()),
+        app.list_top(),
         entries.len(),
         visible(game, area, compact, entries.len()),
     )
@@ -743,45 +743,46 @@ mod tests {
 
     #[test]
     fn a_long_list_keeps_skip_last_and_the_cursor_in_view() {
-        // Ten choices, the tenth Skip, in five rows: pages of four actions, and Skip.
+        // Ten choices, the tenth Skip, in five rows: four actions, and Skip.
         assert_eq!(shown_choices(9, 0, 10, 5), some(&[0, 1, 2, 3, 9]));
         assert_eq!(shown_choices(0, 0, 10, 5), some(&[0, 1, 2, 3, 9]));
         assert_eq!(shown_choices(3, 0, 10, 5), some(&[0, 1, 2, 3, 9]));
-        assert_eq!(shown_choices(4, 0, 10, 5), some(&[4, 5, 6, 7, 9]));
-        // The last page short: blank rows, and Skip on its row still.
-        assert_eq!(
-            shown_choices(8, 0, 10, 5),
-            vec![Some(8), None, None, None, Some(9)]
-        );
-        // Onto Skip from the second page: that page stays in view above it.
-        assert_eq!(shown_choices(9, 6, 10, 5), some(&[4, 5, 6, 7, 9]));
-        assert_eq!(
-            shown_choices(9, 8, 10, 5),
-            vec![Some(8), None, None, None, Some(9)]
-        );
-        for choice in 0..10 {
-            for rows in 1..12 {
-                let shown = shown_choices(choice, 0, 10, rows);
-                assert!(
-                    shown.contains(&Some(choice)),
-                    "{choice} in {rows}: {shown:?}"
-                );
-                assert_eq!(shown.len(), rows.min(10));
-                let listed: Vec<usize> = shown.iter().flatten().copied().collect();
-                assert!(listed.windows(2).all(|w| w[0] < w[1]));
-                if rows > 1 {
-                    assert_eq!(shown.last(), Some(&Some(9)), "Skip in view");
-                }
-                // A row clicked stays where it is for the second click: each choice shown is
-                // on the same row once the cursor is on it.
-                for (row, other) in shown.iter().enumerate() {
-                    if let Some(other) = *other {
-                        // (On Skip, the page is the one the cursor came from.)
-                        assert_eq!(
-                            shown_choices(other, choice, 10, rows).get(row),
-                            Some(&Some(other)),
-                            "{other} at row {row} of {shown:?}"
-                        );
+        // Down past the window: it follows the cursor, one row at a time.
+        assert_eq!(shown_choices(4, 0, 10, 5), some(&[1, 2, 3, 4, 9]));
+        // The last rows fill the window: no blank row above Skip.
+        assert_eq!(shown_choices(8, 0, 10, 5), some(&[5, 6, 7, 8, 9]));
+        assert_eq!(shown_choices(8, 7, 10, 5), some(&[5, 6, 7, 8, 9]));
+        // Onto Skip, the rows kept stay in view above it.
+        assert_eq!(shown_choices(9, 3, 10, 5), some(&[3, 4, 5, 6, 9]));
+        // Up above the window: it follows.
+        assert_eq!(shown_choices(2, 3, 10, 5), some(&[2, 3, 4, 5, 9]));
+        for top in 0..10 {
+            for choice in 0..10 {
+                for rows in 1..12 {
+                    let shown = shown_choices(choice, top, 10, rows);
+                    assert!(
+                        shown.contains(&Some(choice)),
+                        "{choice} in {rows}: {shown:?}"
+                    );
+                    assert_eq!(shown.len(), rows.min(10));
+                    assert!(shown.iter().all(Option::is_some), "no blank row: {shown:?}");
+                    let listed: Vec<usize> = shown.iter().flatten().copied().collect();
+                    assert!(listed.windows(2).all(|w| w[0] < w[1]));
+                    if rows > 1 {
+                        assert_eq!(shown.last(), Some(&Some(9)), "Skip in view");
+                    }
+                    // A row clicked stays where it is for the second click: each choice shown
+                    // is on the same row once the cursor is on it, the top kept as the app
+                    // keeps it.
+                    let kept = super::list_top(top, choice, 10, rows);
+                    for (row, other) in shown.iter().enumerate() {
+                        if let Some(other) = *other {
+                            assert_eq!(
+                                shown_choices(other, kept, 10, rows).get(row),
+                                Some(&Some(other)),
+                                "{other} at row {row} of {shown:?}"
+                            );
+                        }
                     }
                 }
             }

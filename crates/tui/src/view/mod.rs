@@ -140,7 +140,19 @@ pub const MEASURE: crate::app::Measure = crate::app::Measure {
     fits: |app, width, height| fits(app, Rect::new(0, 0, width, height)),
     popup_max_scroll: |app, width, height| popup_max_scroll(app, Rect::new(0, 0, width, height)),
     score_max_scroll: |app, width, height| score_max_scroll(app, Rect::new(0, 0, width, height)),
+    step_rows: |app, width, height| step_rows(app, Rect::new(0, 0, width, height)),
 };
+
+/// The rows the step's list of choices shows in `area` (`None` outside a step, or where the
+/// screen has no list).
+fn step_rows(app: &App, area: Rect) -> Option<usize> {
+    let game = app.game()?;
+    if app.mode() != Mode::Step || !fits(app, area) {
+        return None;
+    }
+    let l = layout(app, game, area)?;
+    Some(choices::list_rows(app, game, l.choices?, l.compact))
+}
 
 /// A legal spot's score and its change, with the bonuses the spot gains or loses, which the
 /// running score counts as if the game ended now: `1 (-9: Middle Kingdom lost)`, `12 (+6)`.
