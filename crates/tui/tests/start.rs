@@ -2277,6 +2277,20 @@ fn the_offer_of_a_stale_autosave_names_the_later_save() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A game of `ruleset` for `players` played `keys` keys on (its bots' moves between), written
+/// to `file` as a save: a game kept in a file of its own, to load.
+fn game_in_file(ruleset_name: &str, players: &str, keys: usize, file: &Path) {
+    let mut other = App::new_game(
+        ruleset(ruleset_name),
+        seats(players),
+        config(9, crownlands_tui::Palette::none()),
+    )
+    .unwrap();
+    other.run_bots();
+    play_to_end(&mut other, keys);
+    crownlands_saves::write_save(file, &other.session().unwrap().to_save()).expect("written");
+}
+
 /// A game loaded from a file (`play --load`) and not moved in is not in the autosave, which
 /// holds another game until this one's first move: quitting says the game stays in the file it
 /// was loaded from (a playtester's dialog said "The game is autosaved.", and the exit nothing).
@@ -2288,16 +2302,8 @@ fn a_loaded_game_not_moved_in_stays_in_its_file_and_is_autosaved_from_its_first_
     // The autosave holds one game; another, of three players, is in a file of its own.
     let _autosaved = autosaved_game(&dir);
     let before = autosave_bytes(&dir);
-    let mut other = App::new_game(
-        ruleset("kingdomino"),
-        seats("you,greedy,greedy"),
-        config(9, crownlands_tui::Palette::none()),
-    )
-    .unwrap();
-    other.run_bots();
-    play_to_end(&mut other, 4);
     let file = elsewhere.join("qd.json");
-    crownlands_saves::write_save(&file, &other.session().unwrap().to_save()).expect("written");
+    game_in_file("kingdomino", "you,greedy,greedy", 4, &file);
     let mut config = config(5, crownlands_tui::Palette::none());
     config.autosave_dir = Some(dir.clone());
     let mut app = App::load(&file, config).expect("loads");
@@ -2336,16 +2342,8 @@ fn a_loaded_game_not_moved_in_stays_in_its_file_and_is_autosaved_from_its_first_
 fn without_the_autosave_a_loaded_game_not_moved_in_is_said_to_stay_in_its_file() {
     let saves = temp_dir("loaded-unmoved-saves");
     let elsewhere = temp_dir("loaded-unmoved-file-2");
-    let mut other = App::new_game(
-        ruleset("kingdomino"),
-        seats("you,greedy"),
-        config(9, crownlands_tui::Palette::none()),
-    )
-    .unwrap();
-    other.run_bots();
-    play_to_end(&mut other, 4);
     let file = elsewhere.join("g.json");
-    crownlands_saves::write_save(&file, &other.session().unwrap().to_save()).expect("written");
+    game_in_file("kingdomino", "you,greedy", 4, &file);
     let mut config = config(5, crownlands_tui::Palette::none());
     config.autosave_dir = None;
     config.save_dir = Some(saves.clone());
@@ -2372,16 +2370,9 @@ fn without_the_autosave_a_loaded_game_not_moved_in_is_said_to_stay_in_its_file()
 fn a_match_loaded_between_its_games_says_where_it_stays_on_the_way_out() {
     let dir = temp_dir("loaded-match");
     let elsewhere = temp_dir("loaded-match-file");
-    let mut first = App::new_game(
-        ruleset("dynasty"),
-        seats("you,greedy"),
-        config(5, crownlands_tui::Palette::none()),
-    )
-    .unwrap();
-    play_to_end(&mut first, 1000);
-    assert_eq!(first.mode(), Mode::GameOver);
+    // The first game of the match played to its end.
     let file = elsewhere.join("match.json");
-    crownlands_saves::write_save(&file, &first.session().unwrap().to_save()).expect("written");
+    game_in_file("dynasty", "you,greedy", 1000, &file);
     let mut config = config(5, crownlands_tui::Palette::none());
     config.autosave_dir = Some(dir.clone());
     let mut app = App::load(&file, config).expect("loads");
