@@ -3592,12 +3592,13 @@ fn a_narrow_list_cuts_a_rows_words_not_its_squares() {
     assert!(checked > 0, "no step with a row of several squares");
 }
 
-/// A popup (the moves, the analysis, the help) leaves no part of a word beside it: a word the
-/// box cuts goes with it (a playtester read `use +3` beside the analysis box, the end of
-/// `Knight Tollhouse +3`, and `point) +1`). Words whole beside it stay.
+/// A popup (the moves, the analysis, the help) leaves no part of a panel's row beside it: a
+/// row the box covers in part is cleared out to its panel's frame (a playtester read `use +3`
+/// beside the analysis box, the end of `Knight Tollhouse +3`, `point) +1`, and `Fountain`
+/// without its `+5`). What shows beside the box is as it was.
 #[test]
-fn a_popup_leaves_no_cut_word_beside_it() {
-    let ends = |c: char| c.is_whitespace() || ('\u{2500}'..='\u{257f}').contains(&c);
+fn a_popup_leaves_no_part_of_a_row_beside_it() {
+    let frame = |c: char| ('\u{2500}'..='\u{257f}').contains(&c);
     let grid = |text: &str| -> Vec<Vec<char>> {
         text.lines()
             .map(|l| l.trim_matches('"').chars().collect())
@@ -3606,7 +3607,7 @@ fn a_popup_leaves_no_cut_word_beside_it() {
     let (w, h) = (100u16, 30u16);
     let left = usize::from((w - 78) / 2);
     let right = left + 78;
-    let mut checked = 0;
+    let mut cleared = 0;
     for seed in [3, 4, 5] {
         let mut app = app("queendomino", "you,greedy,greedy,greedy", seed);
         play_to_end(&mut app, 60);
@@ -3617,35 +3618,36 @@ fn a_popup_leaves_no_cut_word_beside_it() {
         let after = grid(&after_text);
         for (y, row) in after.iter().enumerate() {
             let was = &before[y];
-            // (A row that shows other words beside the box, as the keys line does, is not
-            // the board's.)
-            let beside = |x: usize| x < left || x >= right;
-            if (0..row.len()).any(|x| beside(x) && row[x] != ' ' && was.get(x) != Some(&row[x])) {
+            // Beside the box, each cell is as it was or blank.
+            for x in (0..row.len()).filter(|&x| x < left || x >= right) {
+                assert!(
+                    row[x] == ' ' || row[x] == was[x] || y + 1 == usize::from(h),
+                    "row {y} col {x}\n{after_text}"
+                );
+            }
+            // On the box's rows (its frame's upright line at its edges), from each edge out to
+            // a frame the row is blank where the row ran on under the box.
+            if row[left] != '│' || y + 1 == usize::from(h) {
                 continue;
             }
-            let mut x = 0;
-            while x < row.len() {
-                if ends(row[x]) {
-                    x += 1;
-                    continue;
-                }
-                let start = x;
-                while x < row.len() && !ends(row[x]) {
-                    x += 1;
-                }
-                // A word wholly beside the box: whole as it was before the box.
-                if x <= left || start >= right {
-                    checked += 1;
-                    let whole =
-                        (start == 0 || ends(was[start - 1])) && (x >= was.len() || ends(was[x]));
-                    assert!(
-                        whole,
-                        "row {y}: `{}` is cut\n{after_text}",
-                        row[start..x].iter().collect::<String>()
-                    );
-                }
+            if !frame(was[left]) {
+                let mut out: Vec<char> = row[..left]
+                    .iter()
+                    .rev()
+                    .take_while(|&&c| !frame(c))
+                    .copied()
+                    .collect();
+                out.reverse();
+                let out: String = out.into_iter().collect();
+                assert!(out.trim().is_empty(), "row {y}: `{out}`\n{after_text}");
+                cleared += 1;
+            }
+            if !frame(was[right - 1]) {
+                let out: String = row[right..].iter().take_while(|&&c| !frame(c)).collect();
+                assert!(out.trim().is_empty(), "row {y}: `{out}`\n{after_text}");
+                cleared += 1;
             }
         }
     }
-    assert!(checked > 20, "words beside the box: {checked}");
+    assert!(cleared > 20, "rows beside the box: {cleared}");
 }

@@ -467,8 +467,8 @@ fn with_narrow_sides(r: Rect, area: Rect) -> Rect {
 /// frame it read as that frame doubled.
 fn clear_around(r: Rect, around: Rect, buf: &mut Buffer) {
     let around = around.intersection(buf.area);
-    // The words the box cuts beside it, found before it is drawn.
-    let cut = cut_words(around, buf);
+    // The panels' rows the box covers in part, found before it is drawn.
+    let cut = cut_rows(around, buf);
     Clear.render(r, buf);
     for y in around.top()..around.bottom() {
         for x in around.left()..around.right() {
@@ -492,46 +492,45 @@ fn clear_around(r: Rect, around: Rect, buf: &mut Buffer) {
     }
 }
 
-/// Whether a cell's symbol is a frame's line or corner (box drawing) or blank: what a word
-/// runs up to (an empty symbol, a wide letter's second cell, is part of the word).
-fn ends_a_word(symbol: &str) -> bool {
+/// Whether a cell's symbol is a frame's line or corner (box drawing): where a panel's row ends.
+fn is_frame(symbol: &str) -> bool {
     symbol
         .chars()
         .next()
-        .is_some_and(|c| c.is_whitespace() || ('\u{2500}'..='\u{257f}').contains(&c))
+        .is_some_and(|c| ('\u{2500}'..='\u{257f}').contains(&c))
 }
 
-/// The cells beside `around` (left and right of it, row by row) that hold the part of a word
-/// the box cleared over `around` cuts: a word running into the box's strip on either side
-/// (`Knight Tollhouse +3` read `use +3` beside an analysis box). Found before the box is drawn,
-/// so each side's first column under the box still shows whether a word ran on into it.
-fn cut_words(around: Rect, buf: &Buffer) -> Vec<(u16, u16)> {
+/// The cells beside `around` (left and right of it, row by row) of a panel's row the box
+/// cleared over `around` covers in part: from the box out to the panel's frame (or the
+/// screen's edge), so that what shows beside the box is whole panels' rows, never what is left
+/// of one (a playtester read `use +3` beside an analysis box, the end of `Knight Tollhouse +3`;
+/// `Fountain` without its `+5`, and a lone `5` whose `largest` was under the box). A row whose
+/// frame is the box's first column on that side shows whole: it is left. Found before the box
+/// is drawn, so each side's first column under the box still shows what was there.
+fn cut_rows(around: Rect, buf: &Buffer) -> Vec<(u16, u16)> {
     let symbol = |x: u16, y: u16| buf.cell((x, y)).map(|c| c.symbol().to_string());
     let mut out = Vec::new();
+    if around.width == 0 {
+        return out;
+    }
     for y in around.top()..around.bottom() {
-        // Left: the word ends in the box's first column, and runs out of it to the left.
-        if around.width > 0
-            && let Some(inside) = symbol(around.left(), y)
-            && !ends_a_word(&inside)
-        {
+        // Left: the row runs on under the box's first column.
+        if symbol(around.left(), y).is_some_and(|s| !is_frame(&s)) {
             let mut x = around.left();
             while x > buf.area.left()
                 && let Some(s) = symbol(x - 1, y)
-                && !ends_a_word(&s)
+                && !is_frame(&s)
             {
                 x -= 1;
                 out.push((x, y));
             }
         }
-        // Right: the word begins under the box's last column, and runs on to the right.
-        if around.width > 0
-            && let Some(inside) = symbol(around.right() - 1, y)
-            && !ends_a_word(&inside)
-        {
+        // Right: the row began under the box's last column.
+        if symbol(around.right() - 1, y).is_some_and(|s| !is_frame(&s)) {
             let mut x = around.right();
             while x < buf.area.right()
                 && let Some(s) = symbol(x, y)
-                && !ends_a_word(&s)
+                && !is_frame(&s)
             {
                 out.push((x, y));
                 x += 1;
