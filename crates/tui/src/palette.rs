@@ -43,6 +43,103 @@ const ANSI16: [(Color, (u8, u8, u8)); 16] = [
     (Color::White, (255, 255, 255)),
 ];
 
+/// Black or white text, whichever reads on `rgb`.
+fn contrast(rgb: (u8, u8, u8)) -> Color {
+    let light = u32::from(rgb.0) * 299 + u32::from(rgb.1) * 587 + u32::from(rgb.2) * 114 > 128_000;
+    if light { Color::Black } else { Color::White }
+}
+
+/// A colour's hue (degrees), saturation and value (0 to 1).
+fn hsv((r, g, b): (u8, u8, u8)) -> (f32, f32, f32) {
+    let (r, g, b) = (
+        f32::from(r) / 255.0,
+        f32::from(g) / 255.0,
+        f32::from(b) / 255.0,
+    );
+    let max = r.max(g).max(b);
+    let min = r.min(g).min(b);
+    let d = max - min;
+    let h = if d == 0.0 {
+        0.0
+    } else if max == r {
+        60.0 * ((g - b) / d).rem_euclid(6.0)
+    } else if max == g {
+        60.0 * ((b - r) / d + 2.0)
+    } else {
+        60.0 * ((r - g) / d + 4.0)
+    };
+    let s = if max == 0.0 { 0.0 } else { d / max };
+    (h, s, max)
+}
+
+/// How far a terrain's colour `t` is from a basic colour `a`, by hue first: a colour of some
+/// chroma (saturation times value at least 0.2: forest's dark green, the lake's blue) goes to
+/// the basic colour of its hue, light or dark by its value, before any grey; a greyish one
+/// (swamp's grey-brown, mine's dark brown) to the grey of its value. (By distance in RGB,
+/// forest's dark green was nearer dark grey than green.)
+fn ansi16_cost(t: (u8, u8, u8), a: (u8, u8, u8)) -> f32 {
+    let (t, a) = (hsv(t), hsv(a));
+    let chromatic = t.1 * t.2 >= 0.2;
+    let grey = a.1 < 0.5;
+    let dv = t.2 - a.2;
+    let around = (t.0 - a.0).abs() % 360.0;
+    let dh = around.min(360.0 - around) / 60.0;
+    match (chromatic, grey) {
+        (true, false) => dh * dh + 2.0 * dv * dv,
+        (false, true) => 2.0 * dv * dv,
+        (true, true) => 1.0 + 2.0 * dv * dv,
+        (false, false) => 0.5 + dh * dh + 2.0 * dv * dv,
+    }
+}
+
+/// Each of `colours` (a ruleset's terrains) its basic colour, one of its own where there are
+/// enough: the nearest pair of a colour and a basic colour not yet taken first, then the next
+/// ([`ansi16_cost`]); the same colour twice gets the same; black, the screen's own background,
+/// is never one. Past 15 colours the rest take their nearest, shared.
+pub fn ansi16_for(colours: &[(u8, u8, u8)]) -> Vec<Color> {
+    let usable: Vec<(Color, (u8, u8, u8))> = ANSI16
+        .iter()
+        .copied()
+        .filter(|(c, _)| *c != Color::Black)
+        .collect();
+    let mut distinct: Vec<(u8, u8, u8)> = Vec::new();
+    for c in colours {
+        if !distinct.contains(c) {
+            distinct.push(*c);
+        }
+    }
+    let mut given: Vec<Option<Color>> = vec![None; distinct.len()];
+    let mut taken = vec![false; usable.len()];
+    loop {
+        let best = (0..distinct.len())
+            .filter(|&i| given[i].is_none())
+            .flat_map(|i| {
+                (0..usable.len())
+                    .filter(|&j| !taken[j])
+                    .map(move |j| (i, j))
+            })
+            .map(|(i, j)| (ansi16_cost(distinct[i], usable[j].1), i, j))
+            .min_by(|x, y| x.0.total_cmp(&y.0));
+        let Some((_, i, j)) = best else {
+            break;
+        };
+        given[i] = Some(usable[j].0);
+        taken[j] = true;
+    }
+    colours
+        .iter()
+        .map(|c| {
+            let i = distinct.iter().position(|d| d == c).unwrap_or(0);
+            given.get(i).copied().flatten().unwrap_or_else(|| {
+                usable
+                    .iter()
+                    .min_by(|x, y| ansi16_cost(*c, x.1).total_cmp(&ansi16_cost(*c, y.1)))
+                    .map_or(Color::Reset, |u| u.0)
+            })
+        })
+        .collect()
+}
+
 /// Parse `#rrggbb`.
 pub fn parse_hex(text: &str) -> Option<(u8, u8, u8)> {
     let hex = text.strip_prefix('#')?;
@@ -137,15 +234,31 @@ impl Palette {
             return Style::default();
         };
         match self.colour(rgb) {
-            Some(bg) => {
-                let light =
-                    u32::from(rgb.0) * 299 + u32::from(rgb.1) * 587 + u32::from(rgb.2) * 114
-                        > 128_000;
-                let fg = if light { Color::Black } else { Color::White };
-                Style::default().bg(bg).fg(fg)
-            }
+            Some(bg) => Style::default().bg(bg).fg(contrast(rgb)),
             None => Style::default(),
         }
+    }
+
+    /// The terrain of colour `all[i]` among a ruleset's terrains `all` (their `#rrggbb`): as
+    /// [`Palette::terrain`], but with the 16 basic colours each terrain gets one of its own
+    /// ([`ansi16_for`]): by nearest colour forest, swamp and mine had all been dark grey, and a
+    /// crown's digit, which stands for the square in a narrow cell, no longer told them apart.
+    pub fn terrain_among(&self, all: &[&str], i: usize) -> Style {
+        let Some(hex) = all.get(i) else {
+            return Style::default();
+        };
+        if self.mode != ColourMode::Ansi16 {
+            return self.terrain(hex);
+        }
+        let Some(rgb) = parse_hex(hex) else {
+            return Style::default();
+        };
+        let colours: Vec<(u8, u8, u8)> = all
+            .iter()
+            .map(|h| parse_hex(h).unwrap_or((0, 0, 0)))
+            .collect();
+        let bg = ansi16_for(&colours).get(i).copied().unwrap_or(Color::Reset);
+        Style::default().bg(bg).fg(contrast(rgb))
     }
 
     /// A named accent: `good` (legal), `bad` (illegal), `focus`, `dim`, `title`.
@@ -273,5 +386,87 @@ mod tests {
         assert_eq!(Palette::none().terrain("#e3bd3c"), Style::default());
         assert_eq!(parse_hex("#zzzzzz"), None);
         assert_eq!(to_256((255, 255, 255)), 231);
+    }
+}
+
+#[cfg(test)]
+mod ansi16_tests {
+    use super::*;
+
+    /// Every shipped terrain set's terrains, each a basic colour of its own, of its hue.
+    #[test]
+    fn the_shipped_terrains_each_get_a_basic_colour_of_their_own() {
+        let names = [
+            ("wheat", "#e3bd3c"),
+            ("forest", "#2e7d32"),
+            ("lake", "#3a7bd5"),
+            ("grassland", "#8bc34a"),
+            ("swamp", "#8d7b68"),
+            ("mine", "#5d4037"),
+            ("town", "#c62828"),
+            ("volcano", "#d84315"),
+        ];
+        let colours: Vec<(u8, u8, u8)> = names
+            .iter()
+            .map(|(_, h)| parse_hex(h).expect("a colour"))
+            .collect();
+        let given = ansi16_for(&colours);
+        let got: Vec<(&str, Color)> = names.iter().map(|n| n.0).zip(given).collect();
+        assert_eq!(
+            got,
+            [
+                ("wheat", Color::LightYellow),
+                ("forest", Color::Green),
+                ("lake", Color::LightBlue),
+                ("grassland", Color::LightGreen),
+                ("swamp", Color::Gray),
+                ("mine", Color::DarkGray),
+                ("town", Color::Red),
+                ("volcano", Color::LightRed),
+            ]
+        );
+        // The same colour twice gets the same basic colour; past 15 colours some share.
+        let twice = ansi16_for(&[colours[0], colours[1], colours[0]]);
+        assert_eq!(twice[0], twice[2]);
+        assert_ne!(twice[0], twice[1]);
+        let many: Vec<(u8, u8, u8)> = (0..20u8).map(|i| (i * 12, 255 - i * 12, i * 5)).collect();
+        let given = ansi16_for(&many);
+        assert_eq!(given.len(), 20);
+        let mut used: Vec<Color> = given.clone();
+        used.sort_by_key(|c| format!("{c:?}"));
+        used.dedup();
+        assert_eq!(
+            used.len(),
+            15,
+            "every basic colour but black, 15 of the 20 each their own"
+        );
+        assert!(!given.contains(&Color::Black));
+    }
+
+    /// Drawn through [`Palette::terrain_among`]: the 16-colour mode gives those; the others
+    /// the terrain's colour as [`Palette::terrain`] does.
+    #[test]
+    fn a_terrain_among_its_ruleset_s() {
+        let all = ["#e3bd3c", "#2e7d32", "#8d7b68", "#5d4037"];
+        let p16 = Palette {
+            mode: ColourMode::Ansi16,
+        };
+        let bgs: Vec<Option<Color>> = (0..4).map(|i| p16.terrain_among(&all, i).bg).collect();
+        assert_eq!(
+            bgs,
+            [
+                Some(Color::LightYellow),
+                Some(Color::Green),
+                Some(Color::Gray),
+                Some(Color::DarkGray)
+            ]
+        );
+        let true_colour = Palette::default();
+        assert_eq!(
+            true_colour.terrain_among(&all, 1),
+            true_colour.terrain(all[1])
+        );
+        assert_eq!(Palette::none().terrain_among(&all, 1), Style::default());
+        assert_eq!(p16.terrain_among(&all, 9), Style::default());
     }
 }

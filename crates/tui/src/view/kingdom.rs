@@ -198,10 +198,12 @@ fn exactly(text: &str, w: u16) -> String {
 }
 
 pub fn terrain_style(ruleset: &Ruleset, palette: Palette, sq: Square) -> Style {
-    ruleset
+    let all: Vec<&str> = ruleset
         .terrains()
-        .get(sq.terrain.index())
-        .map_or_else(Style::default, |t| palette.terrain(&t.colour))
+        .iter()
+        .map(|t| t.colour.as_str())
+        .collect();
+    palette.terrain_among(&all, sq.terrain.index())
 }
 
 impl KingdomView<'_> {
