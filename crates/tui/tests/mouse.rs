@@ -89,6 +89,10 @@ fn the_keys_under_the_game_are_buttons() {
     let col = l.kingdom.x + (i16::from(g.x) - i16::from(l.region.0)) as u16 * l.cell_w;
     let row = l.kingdom.y + (i16::from(g.y) - i16::from(l.region.1)) as u16;
     assert_eq!(hit(&app, area, col, row), Some(Hit::Cell(g)));
+    // (A first click on the cell the ghost is on only chooses it: a click to look places
+    // nothing.)
+    app.click_cell(g, Instant::now());
+    assert_eq!(app.game().unwrap(), &game, "chosen, not placed");
     app.click_cell(g, Instant::now());
     app.run_bots();
     assert_ne!(app.game().unwrap(), &game, "placed");
@@ -458,4 +462,52 @@ fn a_seven_by_seven_kingdom_grown_wide_is_drawn_in_wider_cells() {
         keys += 1;
     }
     assert!(zoomed, "the kingdom grew to a frame of 8 or fewer cells");
+}
+
+/// A first click on the domino (or the step's row) the cursor is on already, where a turn or
+/// the keys put it, only chooses it; a second does it (a playtester's click to look claimed
+/// the domino under the cursor at once, and skipped a step on the Skip it opens on). The same
+/// on the kingdom: a click on the ghost's cell chooses it, a right click turns it, and a click
+/// there again places it; a key between makes the next click a first one.
+#[test]
+fn a_first_click_on_what_the_cursor_is_on_only_chooses_it() {
+    let mut app = app("kingdomino", "you,greedy", 3);
+    while app.mode() != Mode::Claim {
+        press(&mut app, "<enter>");
+    }
+    let now = Instant::now();
+    let game = app.game().unwrap().clone();
+    let on = app.choice();
+    app.click_choice(on, now);
+    assert_eq!(app.game().unwrap(), &game, "chosen, not claimed");
+    assert_eq!(app.choice(), on);
+    // A key between: the click after it is a first click again.
+    app.key_at(Key::Char('x'), now);
+    app.click_choice(on, now);
+    assert_eq!(app.game().unwrap(), &game, "a first click again");
+    app.click_choice(on, now);
+    assert_ne!(app.game().unwrap(), &game, "claimed at the second click");
+    // Placing: a click on the ghost's cell, a right click (a turn), a click again: placed.
+    app.run_bots();
+    until_place(&mut app);
+    let game = app.game().unwrap().clone();
+    let mut g = app.ghost();
+    app.click_cell(g.first, now);
+    assert_eq!(app.game().unwrap(), &game);
+    // Turned until legal, the click kept.
+    for _ in 0..4 {
+        app.key_at(Key::Char('r'), now);
+        if app.ghost_is_legal() {
+            break;
+        }
+    }
+    if app.ghost_is_legal() {
+        g = app.ghost();
+        app.click_cell(g.first, now);
+        assert_ne!(
+            app.game().unwrap(),
+            &game,
+            "placed at the click after the turn"
+        );
+    }
 }

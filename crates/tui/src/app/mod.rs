@@ -308,6 +308,15 @@ pub struct App {
     /// a second click there does it, where a first click on a square the keys chose only
     /// chooses it (a click to look does not spend).
     square_clicked: Option<usize>,
+    /// The domino of the line or the step's row a click chose, until a key or a move: a second
+    /// click on it does it, where a first click on the one the keys (or the turn's start) had
+    /// the cursor on only chooses it, as on the kingdom (a playtester's click to look claimed
+    /// the domino under the cursor at once).
+    choice_clicked: Option<usize>,
+    /// The cell a click moved the ghost to, until a key other than a turn (`r`, a right click)
+    /// or a move: a second click there places it, where a first click on the cell the ghost
+    /// was on already only chooses it.
+    ghost_clicked: Option<Cell>,
     /// The seat of the person who moved last (a resumed game's from its decisions): whose move
     /// [`App::news_note`] is news since, at a table of several people.
     last_person: Option<usize>,
@@ -435,6 +444,8 @@ impl App {
             row_said: None,
             key_word: None,
             square_clicked: None,
+            choice_clicked: None,
+            ghost_clicked: None,
             last_person: None,
             autosave_failed: None,
             saves_folder_refused: false,
@@ -1102,6 +1113,8 @@ impl App {
     /// Play `action` for the player to act; a human's decision can be undone.
     fn play(&mut self, action: Action, human: bool, now: Instant) {
         self.square_clicked = None;
+        self.choice_clicked = None;
+        self.ghost_clicked = None;
         let Some(session) = &mut self.session else {
             return;
         };
@@ -1683,6 +1696,11 @@ impl App {
 
     pub fn key_at(&mut self, key: Key, now: Instant) {
         self.square_clicked = None;
+        self.choice_clicked = None;
+        // (A turn keeps the ghost where the click put it: a click, a right click, a click.)
+        if key != Key::Char('r') {
+            self.ghost_clicked = None;
+        }
         let tens = self.first_digit.take();
         // Only the key straight after a taken row's number sees it (a hint, an undo or a popup
         // between forgets it).
@@ -2643,8 +2661,13 @@ impl App {
             return;
         };
         let f = place::frame(game.kingdom(game.side_of(player)));
-        if self.ghost.first == cell && self.ghost_is_legal() {
+        if self.ghost_clicked == Some(cell) && self.ghost_is_legal() {
             return self.place_key(Key::Enter, now);
+        }
+        self.ghost_clicked = Some(cell);
+        if self.ghost.first == cell {
+            // Chosen by the click: the next one there places it.
+            return;
         }
         self.ghost = place::clamp(Placement::new(cell, self.ghost.direction), f);
         self.ghost_moved();
@@ -2679,15 +2702,17 @@ impl App {
         if i >= n {
             return;
         }
-        if self.choice == i {
-            self.key_at(Key::Enter, now);
-        } else if matches!(self.mode, Mode::Step) {
+        if self.choice == i && self.choice_clicked == Some(i) {
+            return self.key_at(Key::Enter, now);
+        }
+        if matches!(self.mode, Mode::Step) {
             // (What the status line says of the row chosen, as by a key.)
             self.choose_in_step(i);
         } else {
             self.choice = i;
             self.hint_follows_selection();
         }
+        self.choice_clicked = Some(i);
     }
 
     /// Put the cursor on the `i`th of a step's `n` actions, the list's rows shown following it
