@@ -3651,3 +3651,36 @@ fn a_popup_leaves_no_part_of_a_row_beside_it() {
     }
     assert!(cleared > 20, "rows beside the box: {cleared}");
 }
+
+/// The score screen lists what the tie-breaks compare in the ruleset's order (a playtester's
+/// house rule put `most-coins` first, and the screen listed `largest` before `coins`).
+#[test]
+fn the_score_screen_lists_the_tie_breaks_in_their_order() {
+    let text = "extends = \"queendomino\"\nname = \"coins-first\"\n[rules]\ntie-breaks = [\"most-coins\", \"largest-territory\"]\n";
+    let rules = crownlands_rules::load_str(
+        crownlands_core::Registry::shipped_ref(),
+        text,
+        std::path::Path::new("coins-first.toml"),
+    )
+    .expect("loads");
+    let mut app = app_with(std::sync::Arc::new(rules), "greedy,greedy", 4);
+    app.run_bots();
+    play_to_end(&mut app, 2000);
+    assert_eq!(app.mode(), Mode::GameOver);
+    let shown = screen(&app, 120, 40);
+    let at = |label: &str| {
+        shown.lines().position(|l| {
+            l.split('│').any(|cell| {
+                let mut words = cell.split_whitespace();
+                words.next() == Some(label)
+                    && words.next().is_some_and(|v| v.parse::<u32>().is_ok())
+                    && words.next().is_none()
+            })
+        })
+    };
+    let (coins, largest) = (at("coins"), at("largest"));
+    assert!(
+        coins.is_some() && largest.is_some() && coins < largest,
+        "{coins:?} {largest:?}\n{shown}"
+    );
+}

@@ -275,29 +275,33 @@ fn columns(app: &App, game: &Game, area: Rect) -> Columns {
             row("Total", &score.total.to_string(), rw),
             p.accent(Accent::Focus),
         ))];
-        // What the ruleset's tie-breaks compare, and nothing they do not (crowns under the
-        // rulebook's largest territory alone read as a tie-break of their own): the largest
-        // territory's squares, the crowns, and the resources its `most-RESOURCE` and
-        // `fewest-RESOURCE` tie-breaks name.
-        let breaks = &game.rules().tie_breaks;
-        if breaks.contains(&TieBreak::LargestTerritory) {
+        // What the ruleset's tie-breaks compare, in their order, each once, and nothing they
+        // do not (crowns under the rulebook's largest territory alone read as a tie-break of
+        // their own): the largest territory's squares, the crowns, and the resources its
+        // `most-RESOURCE` and `fewest-RESOURCE` tie-breaks name (a playtester's `most-coins`
+        // first was listed after `largest`).
+        let mut said: Vec<&str> = Vec::new();
+        for tie_break in &game.rules().tie_breaks {
+            // (Keyed apart from a resource's name, which could be `largest`.)
+            let (key, label, value) = match tie_break {
+                TieBreak::LargestTerritory => {
+                    (" largest", "largest", score.largest_territory.to_string())
+                }
+                TieBreak::MostCrowns | TieBreak::FewestCrowns => {
+                    (" crowns", "crowns", score.crowns.to_string())
+                }
+                TieBreak::Most(r) | TieBreak::Fewest(r) => (
+                    r.as_str(),
+                    r.as_str(),
+                    score.held.get(r.as_str()).copied().unwrap_or(0).to_string(),
+                ),
+            };
+            if said.contains(&key) {
+                continue;
+            }
+            said.push(key);
             tail.push(Line::from(Span::styled(
-                row("largest", &score.largest_territory.to_string(), rw),
-                p.accent(Accent::Dim),
-            )));
-        }
-        if breaks
-            .iter()
-            .any(|t| matches!(t, TieBreak::MostCrowns | TieBreak::FewestCrowns))
-        {
-            tail.push(Line::from(Span::styled(
-                row("crowns", &score.crowns.to_string(), rw),
-                p.accent(Accent::Dim),
-            )));
-        }
-        for (resource, held) in &score.held {
-            tail.push(Line::from(Span::styled(
-                row(resource, &held.to_string(), rw),
+                row(label, &value, rw),
                 p.accent(Accent::Dim),
             )));
         }
