@@ -442,6 +442,24 @@ impl Events for CrosstermEvents {
     }
 }
 
+/// How long a click that quits waits for its button's release.
+const RELEASE_WAIT: Duration = Duration::from_millis(400);
+
+/// Read the terminal's events until a mouse button's release (or any other event, or
+/// [`RELEASE_WAIT`]): what the terminal sends of a click after the press that quit would
+/// otherwise reach the shell once the mouse is no longer captured.
+fn await_release(events: &mut impl Events) {
+    let until = Instant::now() + RELEASE_WAIT;
+    // (At most a few dozen events: a mouse moved meanwhile sends its moves.)
+    for _ in 0..64 {
+        let left = until.saturating_duration_since(Instant::now());
+        match events.next(left) {
+            Ok(Some(Event::Mouse(m))) if !matches!(m.kind, MouseEventKind::Up(_)) => {}
+            _ => return,
+        }
+    }
+}
+
 /// How long the loop waits for an event before it looks again at the bots and the signals.
 pub const POLL: Duration = Duration::from_millis(40);
 
@@ -561,6 +579,11 @@ fn event_loop<B: Backend>(
                     Some(Hit::Pace) => app.tell_pace(),
                     Some(Hit::Setup(c)) => app.click_setup(c, now),
                     None => key_at = None,
+                }
+                // Quit by a click (`[ y: quit ]`): its release, still to come, is read here,
+                // not left for the shell to print (`^[[<0;33;16m`, a playtester's).
+                if app.should_quit() {
+                    await_release(events);
                 }
             }
             // A right click turns the ghost domino.

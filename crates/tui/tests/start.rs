@@ -2385,3 +2385,65 @@ fn a_match_loaded_between_its_games_says_where_it_stays_on_the_way_out() {
     let _ = std::fs::remove_dir_all(&dir);
     let _ = std::fs::remove_dir_all(&elsewhere);
 }
+
+/// A click on the quit dialog's `[ y: quit ]` quits on the button's press, and the loop reads
+/// its release before it ends, so the terminal's mouse bytes do not reach the shell (a
+/// playtester's shell printed `^[[<0;33;16m`); an event after the release is left unread.
+#[test]
+fn a_click_that_quits_reads_its_release() {
+    use crownlands_tui::Ended;
+    use crownlands_tui::signals::SIGTERM;
+    use crownlands_tui::terminal::{Looped, run_loop};
+    use ratatui::crossterm::event::{
+        Event, KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+    };
+    let mut app = App::new_game(
+        ruleset("kingdomino"),
+        seats("you,greedy"),
+        config(3, crownlands_tui::Palette::none()),
+    )
+    .expect("sets up");
+    press(&mut app, "q");
+    let buf = buffer(&app, 80, 24);
+    let (column, row) = (0..24u16)
+        .find_map(|y| {
+            let line: String = (0..80u16).map(|x| buf[(x, y)].symbol()).collect();
+            line.find("[ y: quit ]")
+                .map(|at| (line[..at].chars().count() as u16 + 2, y))
+        })
+        .expect("the quit dialog's button");
+    let mouse = |kind| {
+        Event::Mouse(MouseEvent {
+            kind,
+            column,
+            row,
+            modifiers: KeyModifiers::NONE,
+        })
+    };
+    let stop = crownlands_tui::signals::Stop::new();
+    let mut terminal =
+        ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 24)).expect("terminal");
+    let mut script = Script {
+        events: vec![
+            mouse(MouseEventKind::Down(MouseButton::Left)),
+            mouse(MouseEventKind::Drag(MouseButton::Left)),
+            mouse(MouseEventKind::Up(MouseButton::Left)),
+            key_event(KeyCode::Char('x')),
+        ]
+        .into(),
+        then: (&stop, SIGTERM),
+    };
+    let looped = Looped {
+        started: std::time::Instant::now(),
+        timings: None,
+        test_panic: false,
+        suspend: None,
+    };
+    let (ended, _) = run_loop(&mut terminal, &mut app, &mut script, &stop, looped);
+    assert_eq!(ended.expect("no terminal error"), Ended::Quit);
+    assert_eq!(
+        script.events.into_iter().collect::<Vec<_>>(),
+        vec![key_event(KeyCode::Char('x'))],
+        "the release read, the key after it left"
+    );
+}
