@@ -540,6 +540,12 @@ fn cut_rows(around: Rect, buf: &Buffer) -> Vec<(u16, u16)> {
     out
 }
 
+/// Clear the box `r` drawn over `area` as a popup is: with the strips beside it too narrow to
+/// read, a row above and below it, and the panels' rows it covers in part ([`cut_rows`]).
+pub(super) fn clear_box(r: Rect, area: Rect, buf: &mut Buffer) {
+    clear_around(r, with_narrow_sides(r, area), buf);
+}
+
 /// The widest a popup (help, analysis) is drawn.
 pub const POPUP_WIDTH: u16 = 78;
 
@@ -557,7 +563,7 @@ pub fn popup(app: &App, title: &'static str, lines: Vec<Line<'_>>, area: Rect, b
         w,
         h,
     );
-    clear_around(r, with_narrow_sides(r, area), buf);
+    clear_box(r, area, buf);
     let rows = usize::from(h.saturating_sub(2));
     let shown = if lines.len() > rows && rows >= 2 {
         // One row for the note; the rest a window on the lines.

@@ -1641,7 +1641,8 @@ fn quit_note(app: &App) -> String {
 
 fn confirm_quit(app: &App, area: Rect, buf: &mut Buffer) {
     let r = confirm_area(app, area);
-    Clear.render(r, buf);
+    // (As a popup is: no part of a panel's row left beside it, `squar` of `squares`.)
+    help::clear_box(r, area, buf);
     let mut lines = vec![
         Line::from("Quit Crownlands?"),
         confirm_bar(app).line(app.config.palette.accent(Accent::Focus)),
