@@ -198,11 +198,14 @@ fn exactly(text: &str, w: u16) -> String {
 }
 
 pub fn terrain_style(ruleset: &Ruleset, palette: Palette, sq: Square) -> Style {
-    let all: Vec<&str> = ruleset
-        .terrains()
-        .iter()
-        .map(|t| t.colour.as_str())
-        .collect();
+    let terrains = ruleset.terrains();
+    // Only the 16 colours look at the other terrains: every square of every frame goes here.
+    if palette.mode != crate::palette::ColourMode::Ansi16 {
+        return terrains
+            .get(sq.terrain.index())
+            .map_or_else(Style::default, |t| palette.terrain(&t.colour));
+    }
+    let all: Vec<&str> = terrains.iter().map(|t| t.colour.as_str()).collect();
     palette.terrain_among(&all, sq.terrain.index())
 }
 
