@@ -578,6 +578,7 @@ fn event_loop<B: Backend>(
                     Some(Hit::Key(k)) => app.click_key(k, now),
                     Some(Hit::Pace) => app.tell_pace(),
                     Some(Hit::Setup(c)) => app.click_setup(c, now),
+                    Some(Hit::Mistake(k)) => app.click_mistake(k, now),
                     None => key_at = None,
                 }
                 // Quit by a click (`[ y: quit ]`): its release, still to come, is read here,
@@ -595,6 +596,21 @@ fn event_loop<B: Backend>(
                 key_at = Some(now);
                 app.key_at(Key::Char('r'), now);
             }
+            // The wheel scrolls an open box, or the score screen's columns, 3 lines a notch.
+            Some(Event::Mouse(m))
+                if matches!(
+                    m.kind,
+                    MouseEventKind::ScrollUp | MouseEventKind::ScrollDown
+                ) =>
+            {
+                key_at = Some(now);
+                let lines = if m.kind == MouseEventKind::ScrollUp {
+                    -WHEEL_LINES
+                } else {
+                    WHEEL_LINES
+                };
+                app.wheel(lines, now);
+            }
             // Keys read after it are for the new size.
             Some(Event::Resize(width, height)) => app.set_screen(width, height, view::MEASURE),
             // Typed into a name or a path, never read as keys (a new line in it is no Enter).
@@ -607,6 +623,9 @@ fn event_loop<B: Backend>(
         app.tick(Instant::now());
     }
 }
+
+/// The lines a notch of the mouse's wheel scrolls.
+const WHEEL_LINES: i32 = 3;
 
 /// The end of the loop on the terminal's error `e`: the signal that came with it, when one came
 /// (a terminal closed gives reads and writes an error as the kernel sends SIGHUP, in no set

@@ -46,6 +46,7 @@ fn click(app: &mut App, text: &str) -> Option<Hit> {
         Some(Hit::Key(k)) => app.click_key(k, now),
         Some(Hit::Pace) => app.tell_pace(),
         Some(Hit::Setup(c)) => app.click_setup(c, now),
+        Some(Hit::Mistake(k)) => app.click_mistake(k, now),
         None => {}
     }
     app.run_bots();
@@ -510,4 +511,97 @@ fn a_first_click_on_what_the_cursor_is_on_only_chooses_it() {
             "placed at the click after the turn"
         );
     }
+}
+
+/// Where `words` are drawn on the row that shows `row_text` (the first such row from the top),
+/// as (column, row).
+fn find_in_row(app: &App, row_text: &str, words: &str) -> (u16, u16) {
+    let buf = buffer(app, W, H);
+    for y in 0..H {
+        let line: String = (0..W).map(|x| buf[(x, y)].symbol()).collect();
+        if line.contains(row_text)
+            && let Some(at) = line.find(words)
+        {
+            return (line[..at].chars().count() as u16, y);
+        }
+    }
+    panic!("{words:?} on a row of {row_text:?}:\n{}", screen(app, W, H));
+}
+
+/// The analysis by mouse alone: the note's `↓ N more` and `↑ N more` scroll a page, the wheel
+/// scrolls, a click on a mistake's line shows that move on the board (its key's way), and a
+/// click anywhere else closes the box.
+#[test]
+fn the_analysis_by_mouse() {
+    let mut app = app("kingdomino", "you,greedy,greedy,greedy", 3);
+    play_to_end(&mut app, 1000);
+    let sides = analysis_reports(&mut app);
+    assert!(sides.iter().any(|s| !s.mistakes.is_empty()), "{sides:?}");
+    app.set_screen(W, H, crownlands_tui::view::MEASURE);
+    let area = Rect::new(0, 0, W, H);
+    let now = Instant::now();
+    assert_eq!(app.popup_scroll(), 0);
+    // The note: a page down, then up.
+    let (col, row) = find_in_row(&app, "other keys close)", "↓ ");
+    assert_eq!(hit(&app, area, col, row), Some(Hit::Key(Key::PageDown)));
+    app.click_key(Key::PageDown, now);
+    assert!(app.popup_scroll() > 0);
+    assert_eq!(app.overlay(), Some(Overlay::Analysis));
+    let (col, row) = find_in_row(&app, "other keys close)", "↑ ");
+    assert_eq!(hit(&app, area, col, row), Some(Hit::Key(Key::PageUp)));
+    app.click_key(Key::PageUp, now);
+    assert_eq!(app.popup_scroll(), 0);
+    // The rest of the note is no arrow: a click there closes the box, as elsewhere.
+    let (col, row) = find_in_row(&app, "other keys close)", "PgDn");
+    assert_eq!(hit(&app, area, col, row), Some(Hit::Key(Key::Esc)));
+    // The wheel: 3 lines a notch, back to the top.
+    app.wheel(3, now);
+    assert_eq!(app.popup_scroll(), 3);
+    app.wheel(-6, now);
+    assert_eq!(app.popup_scroll(), 0);
+    assert_eq!(app.overlay(), Some(Overlay::Analysis));
+    // A mistake's line, scrolled into view by the wheel: that move on the board.
+    let mut n = 0;
+    while !screen(&app, W, H).contains("[1] move") && n < 30 {
+        app.wheel(1, now);
+        n += 1;
+    }
+    let (col, row) = find_in_row(&app, "[1] move", "move");
+    assert_eq!(hit(&app, area, col + 4, row), Some(Hit::Mistake(0)));
+    app.click_mistake(0, now);
+    assert!(app.watching_this_game());
+    assert!(app.mistake_on_board().is_some());
+    // Back (`q`, a button under the game), the box is open again where it was.
+    press(&mut app, "q");
+    assert_eq!(app.mode(), Mode::GameOver);
+    assert_eq!(app.overlay(), Some(Overlay::Analysis));
+    // A click on another line, the box's frame or outside it closes it.
+    let (col, row) = find_in_row(&app, "Analysis of this game", "Analysis");
+    assert_eq!(hit(&app, area, col, row), Some(Hit::Key(Key::Esc)));
+    assert_eq!(hit(&app, area, 0, 0), Some(Hit::Key(Key::Esc)));
+    app.click_key(Key::Esc, now);
+    assert_eq!(app.overlay(), None);
+    // On the score screen the wheel scrolls the columns as ↑↓ do (where they scroll), and a
+    // wheel in a game does nothing.
+    let scrolled = app.score_scroll();
+    app.wheel(3, now);
+    app.wheel(-3, now);
+    assert_eq!(app.score_scroll(), scrolled);
+}
+
+/// The wheel moves no cursor in a game: ↑↓ do there, a wheel turned by chance does not.
+#[test]
+fn the_wheel_moves_no_cursor_in_a_game() {
+    let mut app = app("kingdomino", "you,greedy", 3);
+    while app.mode() != Mode::Claim {
+        press(&mut app, "<enter>");
+    }
+    let choice = app.choice();
+    app.wheel(3, Instant::now());
+    assert_eq!(app.choice(), choice);
+    // The help opened with `?` scrolls by it.
+    app.set_screen(W, H, crownlands_tui::view::MEASURE);
+    press(&mut app, "?");
+    app.wheel(3, Instant::now());
+    assert_eq!(app.popup_scroll(), 3);
 }

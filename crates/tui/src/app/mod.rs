@@ -2690,6 +2690,37 @@ impl App {
         self.key_at(key, now);
     }
 
+    /// A click on the `k`th mistake (from 0, counted over every player's) of the analysis
+    /// open: that move on the board, as its key shows it (a mistake past the keys' too).
+    pub fn click_mistake(&mut self, k: usize, now: Instant) {
+        if self.overlay == Some(Overlay::Analysis) {
+            // (What a key of no use said goes, as at any key: the line said before comes back.)
+            if let Some(before) = self.said_before.take()
+                && of_one_key(&self.message)
+            {
+                self.message = before;
+            }
+            self.watch_mistake(k, now);
+        }
+    }
+
+    /// The mouse's wheel turned `lines` (up when negative): the open box (help, analysis,
+    /// moves) or the score screen's columns scroll as ↑↓ scroll them; elsewhere nothing (the
+    /// arrows move a cursor there, which a wheel should not).
+    pub fn wheel(&mut self, lines: i32, now: Instant) {
+        let scrolls = matches!(
+            self.overlay,
+            Some(Overlay::Help | Overlay::Analysis | Overlay::Moves)
+        ) || (self.overlay.is_none() && self.mode == Mode::GameOver);
+        if !scrolls || self.screen_too_small() {
+            return;
+        }
+        let key = if lines < 0 { Key::Up } else { Key::Down };
+        for _ in 0..lines.unsigned_abs() {
+            self.key_at(key, now);
+        }
+    }
+
     /// A click on the `i`th choice of a list (claims or a step's actions): choose it, or confirm
     /// it when it is chosen already.
     pub fn click_choice(&mut self, i: usize, now: Instant) {

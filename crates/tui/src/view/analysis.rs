@@ -13,15 +13,35 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
 pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
+    tagged_lines(app, width)
+        .into_iter()
+        .map(|(l, _)| l)
+        .collect()
+}
+
+/// Which mistake (from 0, counted over every player's) each of the box's lines at `width`
+/// tells of, if any: a click on it shows that move on the board.
+pub(crate) fn mistake_lines(app: &App, width: usize) -> Vec<Option<usize>> {
+    tagged_lines(app, width)
+        .into_iter()
+        .map(|(_, k)| k)
+        .collect()
+}
+
+/// The box's lines at `width`, each with the mistake it tells of (its line and the line saying
+/// why the best is better), if any.
+fn tagged_lines(app: &App, width: usize) -> Vec<(Line<'static>, Option<usize>)> {
     let p = app.config.palette;
     let Some(job) = app.analysis() else {
         return Vec::new();
     };
-    let mut lines: Vec<Line<'static>> = Vec::new();
+    let mut lines: Vec<(Line<'static>, Option<usize>)> = Vec::new();
+    // The mistake the lines pushed tell of.
+    let mut of: Option<usize> = None;
     // A line wrapped to the width; its later lines, and an indented line's, start further in.
-    let mut push = |text: String, style: Style| {
+    let mut push = |text: String, style: Style, of: Option<usize>| {
         if text.is_empty() {
-            lines.push(Line::from(""));
+            lines.push((Line::from(""), of));
             return;
         }
         let indent = text.len() - text.trim_start().len();
@@ -32,10 +52,10 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
             .enumerate()
         {
             let pad = if k == 0 { indent } else { indent + 2 };
-            lines.push(Line::from(Span::styled(
-                format!("{}{l}", " ".repeat(pad)),
-                style,
-            )));
+            lines.push((
+                Line::from(Span::styled(format!("{}{l}", " ".repeat(pad)), style)),
+                of,
+            ));
         }
     };
     match &job.result {
@@ -49,21 +69,30 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
                 ))
             ),
             Style::default(),
+            of,
         ),
-        Some(Err(e)) if job.refused => push(format!("Not weighed: {e}"), p.accent(Accent::Warn)),
-        Some(Err(e)) => push(format!("The analysis failed: {e}"), p.accent(Accent::Warn)),
+        Some(Err(e)) if job.refused => {
+            push(format!("Not weighed: {e}"), p.accent(Accent::Warn), of)
+        }
+        Some(Err(e)) => push(
+            format!("The analysis failed: {e}"),
+            p.accent(Accent::Warn),
+            of,
+        ),
         Some(Ok(sides)) => {
             push(
                 "Loss: the chance of winning (and the points) a move gave up against the best \
                  move found."
                     .into(),
                 p.accent(Accent::Dim),
+                of,
             );
             // The keys first too: a long list needs scrolling to its end.
             if let Some(keys) = mistake_keys(job) {
                 push(
                     format!("{keys}: see that move on the board, with the best one."),
                     p.accent(Accent::Dim),
+                    of,
                 );
             }
             // In a match: this game's decisions, weighed for the match (`crownlands analyse`
@@ -77,6 +106,7 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
                         s.match_games()
                     ),
                     p.accent(Accent::Dim),
+                    of,
                 );
             }
             push(
@@ -84,10 +114,11 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
                  left and 1 up, the second to its right (↓ below, ← left, ↑ up)."
                     .into(),
                 p.accent(Accent::Dim),
+                of,
             );
             let mut k = 0;
             for side in sides {
-                push(String::new(), Style::default());
+                push(String::new(), Style::default(), of);
                 let forced = match side.forced {
                     0 => String::new(),
                     1 => " (and 1 forced move, not weighed)".to_string(),
@@ -102,6 +133,7 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
                         side.mean_score_loss
                     ),
                     p.accent(Accent::Title),
+                    of,
                 );
                 // A team's players each on their own moves.
                 for seat in &side.seats {
@@ -114,12 +146,14 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
                             seat.mean_score_loss
                         ),
                         Style::default(),
+                        of,
                     );
                 }
                 if side.mistakes.is_empty() {
                     push(
                         "  no mistake: no move gave up 1% of win chance or 0.1 point".into(),
                         Style::default(),
+                        of,
                     );
                 } else if side.mistake_count > side.mistakes.len() {
                     push(
@@ -129,6 +163,7 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
                             side.mistake_count
                         ),
                         Style::default(),
+                        of,
                     );
                 }
                 for m in &side.mistakes {
@@ -137,6 +172,7 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
                     // (In place of the indent the other lines of a player have: the brackets
                     // set the line apart, and a placement's line fits 80 columns.)
                     let key = key_of_mistake(k).map_or("  ".to_string(), |c| format!("[{c}]"));
+                    of = Some(k);
                     k += 1;
                     push(
                         format!(
@@ -147,23 +183,25 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
                             lost(m)
                         ),
                         Style::default(),
+                        of,
                     );
                     if let Some(why) = &m.why {
-                        push(format!("    {why}."), p.accent(Accent::Dim));
+                        push(format!("    {why}."), p.accent(Accent::Dim), of);
                     }
+                    of = None;
                 }
             }
         }
     }
-    push(String::new(), Style::default());
+    push(String::new(), Style::default(), of);
     let close = match mistake_keys(job) {
         Some(keys) => format!(
-            "{keys}: that move on the board; ↑↓ PgUp PgDn Home End scroll; any other key closes \
-             this."
+            "{keys} (or a click on its line): that move on the board; ↑↓ PgUp PgDn Home End \
+             scroll; any other key closes this."
         ),
         None => "↑↓ PgUp PgDn Home End scroll; any other key closes this.".to_string(),
     };
-    push(close, p.accent(Accent::Dim));
+    push(close, p.accent(Accent::Dim), of);
     lines
 }
 

@@ -554,35 +554,122 @@ pub const POPUP_WIDTH: u16 = 78;
 ///
 /// Lines that do not fit scroll with ↑↓ ([`App::popup_scroll`], kept in range here): the last
 /// row then says how many lines are above and below, so nothing is hidden without a word.
-pub fn popup(app: &App, title: &'static str, lines: Vec<Line<'_>>, area: Rect, buf: &mut Buffer) {
-    let w = POPUP_WIDTH.min(area.width);
-    let h = (lines.len() as u16 + 2).min(area.height);
-    let r = Rect::new(
-        area.x + (area.width - w) / 2,
-        area.y + (area.height - h) / 2,
-        w,
-        h,
-    );
-    clear_box(r, area, buf);
-    let rows = usize::from(h.saturating_sub(2));
-    let shown = if lines.len() > rows && rows >= 2 {
-        // One row for the note; the rest a window on the lines.
-        let window = rows - 1;
-        let top = app.popup_scroll().min(lines.len() - window);
-        let below = lines.len() - window - top;
-        let mut note = Vec::new();
-        if top > 0 {
-            note.push(format!("↑ {top} more"));
+/// Where a popup of `count` lines is drawn over `area`, scrolled `scroll` lines: its box, the
+/// first line shown and how many show, and whether its last row is the note saying what more
+/// there is (a box taller than the screen).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct PopupAt {
+    pub r: Rect,
+    pub top: usize,
+    pub shown: usize,
+    pub note: bool,
+}
+
+impl PopupAt {
+    pub(crate) fn of(count: usize, scroll: usize, area: Rect) -> PopupAt {
+        let w = POPUP_WIDTH.min(area.width);
+        let h = (u16::try_from(count).unwrap_or(u16::MAX).saturating_add(2)).min(area.height);
+        let r = Rect::new(
+            area.x + (area.width - w) / 2,
+            area.y + (area.height - h) / 2,
+            w,
+            h,
+        );
+        let rows = usize::from(h.saturating_sub(2));
+        if count > rows && rows >= 2 {
+            // One row for the note; the rest a window on the lines.
+            let window = rows - 1;
+            PopupAt {
+                r,
+                top: scroll.min(count - window),
+                shown: window,
+                note: true,
+            }
+        } else {
+            PopupAt {
+                r,
+                top: 0,
+                shown: count.min(rows),
+                note: false,
+            }
+        }
+    }
+
+    /// The note under a scrolled box's window (`↑ 3 more, ↓ 9 more (...)`), given its `count`
+    /// lines, and where each of its arrows' words lies in it (as columns from its start, for a
+    /// click): the lines above and below.
+    pub(crate) fn note_text(&self, count: usize) -> (String, Option<Columns>, Option<Columns>) {
+        let below = count.saturating_sub(self.top + self.shown);
+        let mut note = String::new();
+        let (mut up, mut down) = (None, None);
+        if self.top > 0 {
+            let words = format!("↑ {} more", self.top);
+            up = Some((0, super::text::width(&words)));
+            note.push_str(&words);
         }
         if below > 0 {
-            note.push(format!("↓ {below} more"));
+            if !note.is_empty() {
+                note.push_str(", ");
+            }
+            let words = format!("↓ {below} more");
+            let at = super::text::width(&note);
+            down = Some((at, at + super::text::width(&words)));
+            note.push_str(&words);
         }
-        let mut out: Vec<Line<'_>> = lines.into_iter().skip(top).take(window).collect();
+        note.push_str(" (↑↓ PgUp PgDn scroll, other keys close)");
+        (note, up, down)
+    }
+
+    /// What a click at (`col`, `row`) is on: one of the lines (from 0, of all of them), the
+    /// note's `↑ N more` (-1) or `↓ N more` (+1), or nothing of the box's (`None`: its frame,
+    /// the rest of the note, outside).
+    pub(crate) fn at(&self, count: usize, col: u16, row: u16) -> Option<PopupClick> {
+        let r = self.r;
+        if col <= r.x || col + 1 >= r.x + r.width || row <= r.y || row + 1 >= r.y + r.height {
+            return None;
+        }
+        let k = usize::from(row - r.y - 1);
+        if k < self.shown {
+            return Some(PopupClick::Line(self.top + k));
+        }
+        if self.note && k == self.shown {
+            let c = usize::from(col - r.x - 1);
+            let (_, up, down) = self.note_text(count);
+            let on = |span: Option<(usize, usize)>| span.is_some_and(|(a, b)| c >= a && c < b);
+            if on(up) {
+                return Some(PopupClick::Up);
+            }
+            if on(down) {
+                return Some(PopupClick::Down);
+            }
+        }
+        None
+    }
+}
+
+/// Columns `[start, end)` of a note's words, from the note's start.
+type Columns = (usize, usize);
+
+/// What a click in a popup is on ([`PopupAt::at`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum PopupClick {
+    /// Line `i` (from 0) of all the box's lines.
+    Line(usize),
+    /// The note's `↑ N more`: a page up.
+    Up,
+    /// The note's `↓ N more`: a page down.
+    Down,
+}
+
+pub fn popup(app: &App, title: &'static str, lines: Vec<Line<'_>>, area: Rect, buf: &mut Buffer) {
+    let count = lines.len();
+    let at = PopupAt::of(count, app.popup_scroll(), area);
+    clear_box(at.r, area, buf);
+    let shown = if at.note {
+        let (note, _, _) = at.note_text(count);
+        let mut out: Vec<Line<'_>> = lines.into_iter().skip(at.top).take(at.shown).collect();
         out.push(Line::from(Span::styled(
-            format!(
-                "{} (↑↓ PgUp PgDn scroll, other keys close)",
-                note.join(", ")
-            ),
+            note,
             app.config.palette.accent(Accent::Dim),
         )));
         out
@@ -591,5 +678,5 @@ pub fn popup(app: &App, title: &'static str, lines: Vec<Line<'_>>, area: Rect, b
     };
     Paragraph::new(shown)
         .block(block(title, app))
-        .render(r, buf);
+        .render(at.r, buf);
 }

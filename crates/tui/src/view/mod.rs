@@ -337,6 +337,8 @@ pub enum Hit {
     Pace,
     /// Something on the setup screen.
     Setup(SetupClick),
+    /// A mistake (from 0, counted over every player's) of the analysis: shown on the board.
+    Mistake(usize),
 }
 
 /// Hit-test a left click at (`col`, `row`) against the screen drawn over `area`.
@@ -345,9 +347,32 @@ pub fn hit(app: &App, area: Rect, col: u16, row: u16) -> Option<Hit> {
         return None;
     }
     match app.overlay() {
-        // Any key closes the help; so does any click.
-        Some(Overlay::Help | Overlay::Analysis | Overlay::Moves) => {
-            return Some(Hit::Key(Key::Esc));
+        // A click on the note's `↑ N more` or `↓ N more` scrolls a page; on a mistake in the
+        // analysis, shows it (as its key does); anywhere else closes the box, as any key does.
+        Some(overlay @ (Overlay::Help | Overlay::Analysis | Overlay::Moves)) => {
+            let width = usize::from(help::POPUP_WIDTH.min(area.width).saturating_sub(2)).max(1);
+            let count = match overlay {
+                Overlay::Help => help::lines(app, width).len(),
+                Overlay::Analysis => analysis::lines(app, width).len(),
+                _ => log::all_lines(app, width).len(),
+            };
+            // (Scrolled as the view draws it: the moves following the newest at their end.)
+            let at = help::PopupAt::of(count, app.popup_scroll(), area);
+            return Some(match at.at(count, col, row) {
+                Some(help::PopupClick::Up) => Hit::Key(Key::PageUp),
+                Some(help::PopupClick::Down) => Hit::Key(Key::PageDown),
+                Some(help::PopupClick::Line(i)) if overlay == Overlay::Analysis => {
+                    match analysis::mistake_lines(app, width)
+                        .get(i)
+                        .copied()
+                        .flatten()
+                    {
+                        Some(k) => Hit::Mistake(k),
+                        None => Hit::Key(Key::Esc),
+                    }
+                }
+                _ => Hit::Key(Key::Esc),
+            });
         }
         Some(Overlay::ConfirmQuit) => {
             let r = confirm_area(app, area);
