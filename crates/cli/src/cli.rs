@@ -142,7 +142,7 @@ pub enum Command {
         /// Also write the HTML report here.
         #[arg(long, value_name = "FILE.html")]
         report: Option<PathBuf>,
-        /// Replace the `--report` file if it exists.
+        /// Replace the `--report` file if it exists (only a report Crownlands wrote).
         #[arg(long, requires = "report")]
         force: bool,
     },
@@ -213,8 +213,8 @@ pub enum Command {
         /// Write to this file instead of standard output (a new file, unless --force).
         #[arg(long, short)]
         output: Option<PathBuf>,
-        /// Replace the output file if it exists (never the save read, nor anything but a
-        /// regular file).
+        /// Replace the output file if it exists (only a game in the notation Crownlands wrote;
+        /// never the save read, nor anything but a regular file).
         #[arg(long, requires = "output")]
         force: bool,
         /// Embed the resolved ruleset even when it is a shipped one (else named, with its hash).
@@ -228,8 +228,8 @@ pub enum Command {
         /// The save file to write (a new file, unless --force).
         #[arg(long, short, required = true)]
         output: PathBuf,
-        /// Replace the save file if it exists (never the notation file read, nor anything but a
-        /// regular file).
+        /// Replace the save file if it exists (only a save file Crownlands wrote; never the
+        /// notation file read, nor anything but a regular file).
         #[arg(long)]
         force: bool,
         /// A file naming a shipped ruleset that changed since it was written (its RulesetHash
@@ -282,7 +282,7 @@ pub struct LabArgs {
     /// Also write an HTML report with charts (one self-contained file).
     #[arg(long, value_name = "FILE.html", conflicts_with = "shard")]
     pub report: Option<PathBuf>,
-    /// Replace the `--report` file if it exists.
+    /// Replace the `--report` file if it exists (only a report Crownlands wrote).
     #[arg(long, requires = "report")]
     pub force: bool,
 }

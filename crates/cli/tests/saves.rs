@@ -149,6 +149,13 @@ fn a_file_of_rules_changed_since_imports_under_the_rules_of_now_when_asked() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A second save file in `dir`, a copy of [`game_save`]'s.
+fn before_save(dir: &Path) -> PathBuf {
+    let copy = dir.join("copy.json");
+    std::fs::copy(dir.join("game.json"), &copy).expect("copy");
+    copy
+}
+
 /// A finished game as a save file in `dir`, imported from [`GAME`].
 fn game_save(dir: &Path) -> PathBuf {
     let cgn = dir.join("source.cgn");
@@ -190,6 +197,35 @@ fn output_files_are_never_destroyed() {
     assert_eq!(code, Some(1), "{err}");
     assert!(err.contains("already exists; give --force"), "{err}");
     assert_eq!(std::fs::read_to_string(&other).expect("read"), "precious");
+    // --force replaces only a file of the kind written: "precious" is no save, so it stays;
+    // nor is a notation file a save, nor a save a notation file.
+    let (code, _, err) = run(&["import", s(&cgn), "-o", s(&other), "--force"]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains(
+            "it exists and is not a save file Crownlands wrote; --force replaces only a save file"
+        ),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(&other).expect("read"), "precious");
+    let (code, _, err) = run(&["import", s(&cgn), "-o", s(&cgn), "--force"]);
+    assert_eq!(code, Some(1), "{err}");
+    let (code, _, err) = run(&["export", s(&save), "-o", s(&other), "--force"]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("not a game in the notation Crownlands wrote"),
+        "{err}"
+    );
+    let notation = dir.join("again.cgn");
+    std::fs::write(&notation, GAME).expect("write");
+    let (code, _, err) = run(&["export", s(&save), "-o", s(&notation), "--force"]);
+    assert_eq!(code, Some(0), "{err}");
+    let (code, _, err) = run(&["export", s(&save), "-o", s(&before_save(&dir)), "--force"]);
+    assert_eq!(code, Some(1), "a save is no notation file: {err}");
+    // An empty file, then a save, are replaced.
+    std::fs::write(&other, "").expect("write");
+    let (code, _, err) = run(&["import", s(&cgn), "-o", s(&other), "--force"]);
+    assert_eq!(code, Some(0), "{err}");
     let (code, _, err) = run(&["import", s(&cgn), "-o", s(&other), "--force"]);
     assert_eq!(code, Some(0), "{err}");
     assert!(

@@ -252,37 +252,142 @@ pub fn same_file(a: &Path, b: &Path) -> bool {
     }
 }
 
-/// Check that `output` may be written by a command that read `input`: never the input itself,
-/// never anything but a regular file, and an existing file only with `force`. Write it then
-/// with [`write_output`], which also refuses a file that appears in between.
-pub fn check_output(input: &Path, output: &Path, force: bool) -> Result<(), SaveError> {
-    let shown = output.display().to_string();
-    let refuse = |msg: &str| {
-        SaveError::new(
-            &shown,
-            Problem::Write(std::io::Error::new(
-                std::io::ErrorKind::AlreadyExists,
-                msg.to_string(),
-            )),
-        )
-    };
-    if same_file(input, output) {
-        return Err(refuse("it is the file being read; write to another file"));
+/// What a command writes to a file it is given (`-o`, `--report`): `--force` replaces only a
+/// file of the same kind, one a command of ours wrote (or an empty one), never another file
+/// given by a slip of the hand (a ruleset, a source file, `/etc/passwd`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OutputKind {
+    /// A save file (JSON, `"format": "crownlands-save"`): `import -o`.
+    Save,
+    /// A game in the notation (`[Notation "crownlands ..."]`): `export -o`.
+    Notation,
+    /// An HTML report of `simulate`, `merge` or `compare` (`--report`).
+    Report,
+}
+
+/// The first line of every HTML report, then the head's start (the generator's line is new:
+/// reports written before it go straight on to their title).
+pub const REPORT_HEAD: &str =
+    "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n";
+
+/// The line naming Crownlands as the report's writer.
+pub const REPORT_GENERATOR: &str = "<meta name=\"generator\" content=\"crownlands\">\n";
+
+/// How much of an existing file is read to tell its kind.
+const KIND_BYTES: u64 = 4096;
+
+impl OutputKind {
+    /// The kind in words, as `--force` replaces only it.
+    pub fn what(self) -> &'static str {
+        match self {
+            OutputKind::Save => "a save file",
+            OutputKind::Notation => "a game in the notation",
+            OutputKind::Report => "an HTML report",
+        }
     }
+
+    /// Whether a file beginning with `head` (at most its first 4 KiB) is of this kind, as
+    /// Crownlands writes it; an empty file is of every kind (nothing is lost).
+    pub fn holds(self, head: &[u8]) -> bool {
+        let text = String::from_utf8_lossy(head);
+        let text = text.trim_start_matches('\u{feff}').trim_start();
+        if text.is_empty() {
+            return true;
+        }
+        match self {
+            OutputKind::Save => text.starts_with('{') && text.contains("\"crownlands-save\""),
+            OutputKind::Notation => text.starts_with("[Notation \"crownlands"),
+            OutputKind::Report => text.strip_prefix(REPORT_HEAD).is_some_and(|rest| {
+                rest.starts_with(REPORT_GENERATOR) || rest.starts_with("<title>")
+            }),
+        }
+    }
+}
+
+/// Whether the regular file at `path` is of `kind` (read up to its first 4 KiB); a file that
+/// cannot be read is not.
+fn is_of_kind(path: &Path, kind: OutputKind) -> bool {
+    use std::io::Read;
+    let mut head = Vec::new();
+    match File::open(path) {
+        Ok(f) => f.take(KIND_BYTES).read_to_end(&mut head).is_ok() && kind.holds(&head),
+        Err(_) => false,
+    }
+}
+
+/// The refusal of `output`, an existing file, with a reason.
+fn refusal(output: &Path, msg: String) -> SaveError {
+    SaveError::new(
+        &output.display().to_string(),
+        Problem::Write(std::io::Error::new(std::io::ErrorKind::AlreadyExists, msg)),
+    )
+}
+
+/// The refusal of an existing file not of `kind`, `--force` or not.
+fn not_of_kind(output: &Path, kind: OutputKind) -> SaveError {
+    refusal(
+        output,
+        format!(
+            "it exists and is not {} Crownlands wrote; --force replaces only {}: remove it \
+             first, or write to another file",
+            kind.what(),
+            kind.what()
+        ),
+    )
+}
+
+/// Check that `output` may be written by a command that read `input` and writes a file of
+/// `kind`: never the input itself, never anything but a regular file, and an existing file
+/// only with `force` and only one of `kind` (or empty). Write it then with [`write_output`],
+/// which also refuses a file that appears in between, or changes kind.
+pub fn check_output(
+    input: &Path,
+    output: &Path,
+    force: bool,
+    kind: OutputKind,
+) -> Result<(), SaveError> {
+    if same_file(input, output) {
+        return Err(refusal(
+            output,
+            "it is the file being read; write to another file".into(),
+        ));
+    }
+    check_output_alone(output, force, kind)
+}
+
+/// [`check_output`] without an input to compare (the output is checked on its own).
+pub fn check_output_alone(output: &Path, force: bool, kind: OutputKind) -> Result<(), SaveError> {
     match fs::symlink_metadata(output) {
         Err(_) => Ok(()),
-        Ok(m) if !m.is_file() => Err(refuse(
-            "it exists and is not a regular file; only a regular file is ever replaced",
+        Ok(m) if !m.is_file() => Err(refusal(
+            output,
+            "it exists and is not a regular file; only a regular file is ever replaced".into(),
         )),
-        Ok(_) if !force => Err(refuse("it already exists; give --force to replace it")),
+        Ok(_) if !force => Err(refusal(
+            output,
+            "it already exists; give --force to replace it".into(),
+        )),
+        Ok(_) if !is_of_kind(output, kind) => Err(not_of_kind(output, kind)),
         Ok(_) => Ok(()),
     }
 }
 
-/// Write a command's output file: replacing an existing regular file only with `force`
-/// (atomically, see [`write_atomic`]), else only where nothing is (see [`write_new`]).
-pub fn write_output(output: &Path, bytes: &[u8], force: bool) -> Result<(), SaveError> {
+/// Write a command's output file of `kind`: replacing an existing regular file only with
+/// `force` and only a file of that kind (atomically, see [`write_atomic`]), else only where
+/// nothing is (see [`write_new`]).
+pub fn write_output(
+    output: &Path,
+    bytes: &[u8],
+    force: bool,
+    kind: OutputKind,
+) -> Result<(), SaveError> {
     if force {
+        if let Ok(m) = fs::symlink_metadata(output)
+            && m.is_file()
+            && !is_of_kind(output, kind)
+        {
+            return Err(not_of_kind(output, kind));
+        }
         write_atomic(output, bytes)
     } else {
         write_new(output, bytes).map_err(|e| match &*e.problem {
@@ -672,6 +777,46 @@ fn create_folder(dir: &Path) -> std::io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `--force` replaces a file of the kind written (as Crownlands writes it, reports from
+    /// before the generator's line too) or an empty one, nothing else.
+    #[test]
+    fn an_output_kind_knows_its_files() {
+        let report_now = format!("{REPORT_HEAD}{REPORT_GENERATOR}<title>x</title>");
+        let report_before = format!("{REPORT_HEAD}<title>x</title>");
+        let save = "{\n  \"format\": \"crownlands-save\",\n  \"version\": 1";
+        let notation = "[Notation \"crownlands 2\"]\n[Ruleset \"kingdomino\"]";
+        let others = [
+            "root:x:0:0:root:/root:/bin/bash",
+            "extends = \"kingdomino\"",
+            "<!DOCTYPE html>\n<html><head><title>mine</title>",
+            "{\"format\": \"other\"}",
+            "fn main() {}",
+        ];
+        for (kind, own) in [
+            (
+                OutputKind::Report,
+                vec![report_now.as_str(), report_before.as_str()],
+            ),
+            (OutputKind::Save, vec![save]),
+            (
+                OutputKind::Notation,
+                vec![notation, "\u{feff}[Notation \"crownlands 1\"]"],
+            ),
+        ] {
+            assert!(kind.holds(b""), "{kind:?}: an empty file");
+            assert!(kind.holds(b" \n"), "{kind:?}: blank");
+            for head in &own {
+                assert!(kind.holds(head.as_bytes()), "{kind:?}: {head}");
+            }
+            for head in others {
+                assert!(!kind.holds(head.as_bytes()), "{kind:?}: {head}");
+            }
+        }
+        assert!(!OutputKind::Save.holds(notation.as_bytes()));
+        assert!(!OutputKind::Notation.holds(save.as_bytes()));
+        assert!(!OutputKind::Report.holds(save.as_bytes()));
+    }
 
     /// A file whose name is legal but long (up to the 255 bytes file systems allow) is written
     /// atomically too: its temporary file's name keeps the name's first bytes, and a save's

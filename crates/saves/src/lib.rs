@@ -27,11 +27,11 @@ pub mod words;
 
 pub use error::{Problem, SaveError};
 pub use files::{
-    AUTOSAVE_FILE, PREVIOUS_AUTOSAVE_FILE, autosave, autosave_in, autosave_path, check_output,
-    continues, data_dir, keep_unfinished_autosave, link_new, load_autosave, load_autosave_in,
-    prepare_save_dir, probe_writable, read_save, read_save_file, read_save_with, read_text,
-    remove_stale_temp_files, same_file, save_into_dir, save_into_dir_as, write_atomic, write_new,
-    write_output, write_save,
+    AUTOSAVE_FILE, OutputKind, PREVIOUS_AUTOSAVE_FILE, REPORT_GENERATOR, REPORT_HEAD, autosave,
+    autosave_in, autosave_path, check_output, check_output_alone, continues, data_dir,
+    keep_unfinished_autosave, link_new, load_autosave, load_autosave_in, prepare_save_dir,
+    probe_writable, read_save, read_save_file, read_save_with, read_text, remove_stale_temp_files,
+    same_file, save_into_dir, save_into_dir_as, write_atomic, write_new, write_output, write_save,
 };
 pub use limits::{
     MAX_ACTION_JSON_BYTES, MAX_HEADER_KEY_CHARS, MAX_HEADER_VALUE_CHARS, MAX_HEADERS,

@@ -4,7 +4,7 @@ use crate::errors::{CliError, CliResult};
 use crate::output::say;
 use crownlands_core::Registry;
 use crownlands_saves::notation::{self, ExportOptions};
-use crownlands_saves::{check_output, read_save, write_output};
+use crownlands_saves::{OutputKind, check_output, read_save, write_output};
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -17,14 +17,14 @@ pub fn run(
 ) -> CliResult<ExitCode> {
     let err = |e: crownlands_saves::SaveError| CliError::Message(e.to_string());
     if let Some(path) = output {
-        check_output(save, path, force).map_err(err)?;
+        check_output(save, path, force, OutputKind::Notation).map_err(err)?;
     }
     let session = read_save(registry, save).map_err(err)?;
     let text =
         notation::export_with(registry, &session, ExportOptions { embed_ruleset }).map_err(err)?;
     match output {
         Some(path) => {
-            write_output(path, text.as_bytes(), force).map_err(err)?;
+            write_output(path, text.as_bytes(), force, OutputKind::Notation).map_err(err)?;
             let actions: usize = session.actions().iter().map(Vec::len).sum();
             say!(
                 "{}: {actions} actions written",

@@ -3,7 +3,7 @@
 use crate::errors::{CliError, CliResult};
 use crate::output::{say, say_err};
 use crownlands_core::Registry;
-use crownlands_saves::{GameStatus, check_output, notation, read_text, write_output};
+use crownlands_saves::{GameStatus, OutputKind, check_output, notation, read_text, write_output};
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -15,7 +15,7 @@ pub fn run(
     current_rules: bool,
 ) -> CliResult<ExitCode> {
     let err = |e: crownlands_saves::SaveError| CliError::Message(e.to_string());
-    check_output(input, output, force).map_err(err)?;
+    check_output(input, output, force, OutputKind::Save).map_err(err)?;
     let text = read_text(input).map_err(err)?;
     let (session, warnings) = notation::import_with_options(
         registry,
@@ -28,7 +28,7 @@ pub fn run(
         say_err!("warning: {w}");
     }
     let save = session.to_save();
-    write_output(output, save.to_json().as_bytes(), force).map_err(err)?;
+    write_output(output, save.to_json().as_bytes(), force, OutputKind::Save).map_err(err)?;
     let actions = save.moves();
     let state = match save.games.last().map(|g| &g.status) {
         Some(GameStatus::Finished { .. }) if session.is_over() => {

@@ -4,6 +4,7 @@
 use super::stats::{self, Estimate};
 use super::{Kind, Results, charts, print};
 use crate::errors::{CliError, CliResult};
+use crownlands_saves::{OutputKind, REPORT_GENERATOR, REPORT_HEAD};
 use std::path::Path;
 
 /// Escape text for HTML.
@@ -215,7 +216,7 @@ pub fn html(r: &Results, warned: &[String]) -> Result<String, String> {
     body.push_str(&escape(&print::text(r)));
     body.push_str("</pre>\n");
     Ok(format!(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n{body}</body>\n</html>\n",
+        "{REPORT_HEAD}{REPORT_GENERATOR}<title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n{body}</body>\n</html>\n",
         escape(&title)
     ))
 }
@@ -249,11 +250,17 @@ pub fn check<P: AsRef<Path>>(path: &Path, inputs: &[P], force: bool) -> CliResul
             crate::output::shown_path(folder)
         )));
     }
-    for input in inputs {
-        crownlands_saves::check_output(input.as_ref(), path, force)
-            .map_err(|e| CliError::Message(format!("--report {e}")))?;
+    let refused = |e| CliError::Message(format!("--report {e}"));
+    // First whether it is a file read (the plainer refusal), then on its own (checked with no
+    // input too: a shipped ruleset read by name).
+    if let Some(input) = inputs
+        .iter()
+        .find(|i| crownlands_saves::same_file(i.as_ref(), path))
+    {
+        crownlands_saves::check_output(input.as_ref(), path, force, OutputKind::Report)
+            .map_err(refused)?;
     }
-    Ok(())
+    crownlands_saves::check_output_alone(path, force, OutputKind::Report).map_err(refused)
 }
 
 /// Write the page to `path`: a new file, or with `force` an existing regular file replaced
@@ -261,6 +268,6 @@ pub fn check<P: AsRef<Path>>(path: &Path, inputs: &[P], force: bool) -> CliResul
 pub fn write(path: &Path, r: &Results, warned: &[String], force: bool) -> CliResult<()> {
     let page = html(r, warned)
         .map_err(|e| CliError::Message(format!("--report: cannot draw the charts: {e}")))?;
-    crownlands_saves::write_output(path, page.as_bytes(), force)
+    crownlands_saves::write_output(path, page.as_bytes(), force, OutputKind::Report)
         .map_err(|e| CliError::Message(format!("--report {e}")))
 }

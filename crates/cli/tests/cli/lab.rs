@@ -1350,7 +1350,28 @@ fn a_report_replaces_nothing_unasked_and_is_checked_before_the_games() {
         std::fs::read(dir.0.join("volcano.toml")).expect("set"),
         set_before
     );
-    // With --force an existing page is replaced.
+    // With --force an existing page is replaced, but only a page: not another file (a
+    // ruleset, `/etc/passwd` given by a slip), which stays as it was.
+    let r = simulate(&old.display().to_string(), &["--force"]).fails();
+    assert!(
+        r.stderr
+            .contains("it exists and is not an HTML report Crownlands wrote; --force replaces only an HTML report"),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        r.stdout.is_empty(),
+        "refused before the games: {}",
+        r.stdout
+    );
+    assert_eq!(std::fs::read_to_string(&old).expect("old"), "old");
+    let other = dir.0.join("other.toml");
+    std::fs::copy(&rules, &other).expect("copy");
+    simulate(&other.display().to_string(), &["--force"]).fails();
+    assert_eq!(std::fs::read(&other).expect("copy"), original);
+    // An empty file, and a page written before, are replaced.
+    std::fs::write(&old, "").expect("empty");
+    simulate(&old.display().to_string(), &["--force"]).ok();
     let r = simulate(&old.display().to_string(), &["--force"]).ok();
     assert!(r.stdout.contains("report written to"), "{}", r.stdout);
     assert!(
