@@ -510,3 +510,29 @@ fn a_file_named_with_a_new_line_is_said_on_one_line() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A NUL byte (or another control character) inside a save's string is named, with where it
+/// stands, and never printed raw.
+#[test]
+fn a_control_character_in_a_save_is_named() {
+    let dir = temp_dir("nul");
+    let save = game_save(&dir);
+    let text = std::fs::read(&save).expect("read");
+    let at = text
+        .windows(8)
+        .position(|w| w == b"\"format\"")
+        .expect("a format field")
+        + 3;
+    for (byte, named) in [(0u8, "U+0000 (a NUL byte)"), (7, "U+0007 inside a string")] {
+        let mut bad = text.clone();
+        bad.insert(at, byte);
+        let file = dir.join("bad.json");
+        std::fs::write(&file, &bad).expect("write");
+        let (code, _, err) = run(&["replay", s(&file)]);
+        assert_eq!(code, Some(1), "{err}");
+        assert!(err.contains(named), "{err}");
+        assert!(err.contains("bad.json:2:"), "{err}");
+        assert!(!err.contains('\0') && !err.contains('\u{7}'), "{err:?}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

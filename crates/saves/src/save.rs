@@ -44,7 +44,24 @@ struct Header {
 
 fn json_error(file: &str, text: &str, e: &serde_json::Error) -> SaveError {
     use serde_json::error::Category;
-    let msg = shorten_quotes(&strip_position(&e.to_string()));
+    let mut msg = shorten_quotes(&strip_position(&e.to_string()));
+    // Which control character: serde_json says only its range (a NUL byte read as a JSON
+    // syntax error left a reader guessing).
+    if msg.starts_with("control character")
+        && let Some(c) = control_at(text, e.line(), e.column())
+    {
+        let name = match c {
+            '\0' => " (a NUL byte)".to_string(),
+            '\t' => " (a tab)".to_string(),
+            '\r' => " (a carriage return)".to_string(),
+            _ => String::new(),
+        };
+        msg = format!(
+            "a control character U+{:04X}{name} inside a string, where JSON allows none (a save \
+             Crownlands writes escapes them: the file is damaged, or not one of ours)",
+            u32::from(c)
+        );
+    }
     let problem = match e.classify() {
         Category::Eof => Problem::Truncated(msg),
         Category::Syntax => Problem::Syntax(msg),
@@ -58,6 +75,16 @@ fn json_error(file: &str, text: &str, e: &serde_json::Error) -> SaveError {
         0
     };
     SaveError::at(file, e.line(), column, problem)
+}
+
+/// The control character at serde_json's position (line `line` from 1, byte column `column`),
+/// if one is there (or just before: the column may count it or not).
+fn control_at(text: &str, line: usize, column: usize) -> Option<char> {
+    let l = text.split('\n').nth(line.checked_sub(1)?)?;
+    [column.saturating_sub(1), column]
+        .into_iter()
+        .filter_map(|at| l.get(at..)?.chars().next())
+        .find(|c| c.is_control())
 }
 
 /// serde_json's column (bytes into line `line`, from 1) in characters, as [`SaveError`] counts.
