@@ -76,7 +76,7 @@ pub enum Command {
         /// The player count of the files' table, whose rules score them (the files may be some
         /// of its kingdoms); default: the table of as many kingdoms as there are files, for
         /// one file the ruleset's smallest count.
-        #[arg(long, allow_negative_numbers = true, value_parser = parse_whole::<u64>)]
+        #[arg(long, short, allow_negative_numbers = true, value_parser = parse_whole::<u64>)]
         players: Option<u64>,
         /// Print JSON instead of text.
         #[arg(long)]
@@ -94,7 +94,7 @@ pub enum Command {
         #[arg(long, short, default_value = "kingdomino")]
         ruleset: String,
         /// Use the rules for this player count (default: the ruleset's smallest).
-        #[arg(long, allow_negative_numbers = true, value_parser = parse_whole::<u64>)]
+        #[arg(long, short, allow_negative_numbers = true, value_parser = parse_whole::<u64>)]
         players: Option<u64>,
         /// Print the placements as one JSON document.
         #[arg(long)]
@@ -151,7 +151,7 @@ pub enum Command {
         /// A shipped ruleset's name or a ruleset file.
         ruleset: String,
         /// Resolve for this player count only.
-        #[arg(long, allow_negative_numbers = true, value_parser = parse_whole::<u64>)]
+        #[arg(long, short, allow_negative_numbers = true, value_parser = parse_whole::<u64>)]
         players: Option<u64>,
     },
     /// Print the JSON Schema of the ruleset or component set format, for editors.

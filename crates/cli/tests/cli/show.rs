@@ -256,3 +256,25 @@ fn show_says_which_rules_a_single_player_count_plays() {
     let r = run(&["show", "kingdomino"]).ok();
     assert!(!r.stdout.contains("players only"), "{}", r.stdout);
 }
+
+/// `-p` is `--players` wherever a command takes a player count, as a user who learned it from
+/// `simulate` types it.
+#[test]
+fn dash_p_is_players_for_show_score_and_placements() {
+    let long = run(&["show", "kingdomino", "--players", "3"]).ok().stdout;
+    assert_eq!(run(&["show", "kingdomino", "-p", "3"]).ok().stdout, long);
+    let kingdom = TempFile::new("p", "kingdom", "C W1\n");
+    let long = run(&["score", &kingdom.arg(), "--players", "3"])
+        .ok()
+        .stdout;
+    assert_eq!(run(&["score", &kingdom.arg(), "-p", "3"]).ok().stdout, long);
+    let long = run(&["placements", &kingdom.arg(), "-d", "12", "--players", "3"])
+        .ok()
+        .stdout;
+    assert_eq!(
+        run(&["placements", &kingdom.arg(), "-d", "12", "-p", "3"])
+            .ok()
+            .stdout,
+        long
+    );
+}
