@@ -113,7 +113,11 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
     } else {
         texts
     };
-    let room = width.saturating_sub(1 + points_w + stats_w);
+    // The names' column as wide as the longest name (and a little more), not the box's
+    // whole width: on a wide screen the points stood 130 columns from the names (250x70).
+    let room = width
+        .saturating_sub(1 + points_w + stats_w)
+        .min(longest.max(NAME_MIN) + 2);
     let rows: Vec<Line> = game
         .all_sides()
         .zip(texts)
