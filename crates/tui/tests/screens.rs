@@ -1866,3 +1866,43 @@ fn a_long_prompt_goes_on_in_the_row_under_it() {
     );
     assert!(rows[19].contains("? help"), "{shown}");
 }
+
+/// A very big terminal (250x70) draws the large kingdom in cells of 8 columns and 4 rows, its
+/// letters on the second row; a click on any of the cell's rows is its square.
+#[test]
+fn a_very_big_terminal_draws_the_kingdom_in_cells_of_four_rows() {
+    let mut app = app("kingdomino", "you,greedy,greedy,greedy", 3);
+    press(&mut app, "<enter>");
+    app.run_bots();
+    let area = ratatui::layout::Rect::new(0, 0, 250, 70);
+    let game = app.game().expect("a game").clone();
+    let l = crownlands_tui::view::layout(&app, &game, area).expect("a layout");
+    assert_eq!((l.cell_w, l.cell_h), (8, 4));
+    let big = screen(&app, 250, 70);
+    let lines: Vec<Vec<char>> = big.lines().map(|l| l.chars().collect()).collect();
+    // The castle's cell: its letter on the cell's second row, the other three blank.
+    let x = l.kingdom.x + u16::try_from(-l.region.0).unwrap() * l.cell_w;
+    let top = l.kingdom.y + u16::try_from(-l.region.1).unwrap() * l.cell_h;
+    let col = usize::from(x);
+    let at = |dy: u16| {
+        lines[usize::from(top + dy)][col..col + 8]
+            .iter()
+            .collect::<String>()
+    };
+    assert!(at(1).trim() == "C", "{:?}\n{big}", at(1));
+    for dy in [0, 2, 3] {
+        assert_eq!(at(dy).trim(), "", "row {dy}");
+        let hit = crownlands_tui::view::hit(&app, area, x + 7, top + dy);
+        assert_eq!(
+            hit,
+            Some(crownlands_tui::view::Hit::Cell(crownlands_core::Cell::new(
+                0, 0
+            ))),
+            "row {dy} of the castle's cell"
+        );
+    }
+    // 200x60 keeps cells of 6x3.
+    let l = crownlands_tui::view::layout(&app, &game, ratatui::layout::Rect::new(0, 0, 200, 60))
+        .expect("a layout");
+    assert_eq!((l.cell_w, l.cell_h), (6, 3));
+}

@@ -357,11 +357,12 @@ fn zoomed(
     let frame = game.kingdom(side).frame();
     let span = |lo: i8, hi: i8| u16::try_from(i16::from(hi) - i16::from(lo) + 1).unwrap_or(0);
     let (fw, fh) = (span(frame.0, frame.2), span(frame.1, frame.3));
-    // The widest cells of each height the game draws (one row: ` F1`; two: 4 or 5; three: 6).
+    // The widest cells of each height the game draws (one row: ` F1`; two: 4 or 5; three: 6; four: 8).
     let widest = match cell_h {
         1 => 3,
         2 => 5,
-        _ => 6,
+        3 => 6,
+        _ => 8,
     };
     if fw == 0 || fh == 0 {
         return (kingdom, region, cell_w);
@@ -390,14 +391,19 @@ fn layout_as(app: &App, game: &Game, area: Rect, v: Variant) -> Option<Areas> {
     let extra_w = area.width - need_w;
     // A big terminal (about 180x50 for 5x5 kingdoms): cells of 6x3, as square as 4x2 and
     // half as large again, the square's letters on their middle line.
-    let cell_h: u16 = if extra_h >= s.span * 2 && extra_w >= s.span * 4 + PANEL_MIN + 40 {
+    // A very big one (about 230x65): cells of 8x4.
+    let cell_h: u16 = if extra_h >= s.span * 3 && extra_w >= s.span * 6 + PANEL_MIN + 60 {
+        4
+    } else if extra_h >= s.span * 2 && extra_w >= s.span * 4 + PANEL_MIN + 40 {
         3
     } else if extra_h >= s.span && extra_w >= s.span * 2 + PANEL_MIN {
         2
     } else {
         1
     };
-    let cell_w: u16 = if cell_h == 3 {
+    let cell_w: u16 = if cell_h == 4 {
+        8
+    } else if cell_h == 3 {
         6
     } else if cell_h == 2 && extra_w >= s.span * 3 + PANEL_MIN + 20 {
         5
