@@ -1906,3 +1906,26 @@ fn a_very_big_terminal_draws_the_kingdom_in_cells_of_four_rows() {
         .expect("a layout");
     assert_eq!((l.cell_w, l.cell_h), (6, 3));
 }
+
+/// A narrow but tall terminal (80x40, 80x60) draws the large kingdom in two-row cells, as a
+/// wide one does; 80x32 and 80x24 keep one row a cell (the log's rows).
+#[test]
+fn a_tall_narrow_terminal_draws_the_kingdom_in_two_row_cells() {
+    let mut app = app("kingdomino", "you,greedy,greedy,greedy", 3);
+    press(&mut app, "<enter>");
+    app.run_bots();
+    let game = app.game().expect("a game").clone();
+    let cells = |w, h| {
+        let l = crownlands_tui::view::layout(&app, &game, ratatui::layout::Rect::new(0, 0, w, h))
+            .expect("a layout");
+        (l.cell_w, l.cell_h, l.log.height)
+    };
+    for h in [36, 40, 60] {
+        let (w, ch, log) = cells(80, h);
+        assert_eq!((w, ch), (3, 2), "80x{h}");
+        assert!(log >= 12, "80x{h}: a log of {log} rows");
+    }
+    for h in [24, 32] {
+        assert_eq!(cells(80, h).1, 1, "80x{h}");
+    }
+}

@@ -44,6 +44,9 @@ const LINES_W: u16 = 44;
 /// The most columns a cell of the other kingdoms takes (3, or as many as the large kingdom's
 /// on big terminals: up to 5).
 pub const OTHER_CELL_MAX: u16 = 5;
+/// The rows a tall screen without the side panel keeps beside two-row cells of the large
+/// kingdom (for the log, under the right column's boxes).
+const TALL_LOG_ROWS: u16 = 12;
 /// A log's rows counted at most (more are not worth a narrower log) and its width counted at
 /// most (past it a move's line seldom wraps).
 const LOG_ROWS_COUNTED: u16 = 30;
@@ -435,8 +438,11 @@ fn layout_as(app: &App, game: &Game, area: Rect, v: Variant) -> Option<Areas> {
     // nothing under the large kingdom and the rows for two-row cells: two rows a cell (a
     // castle-centred 5x5 kingdom had stood in 5 rows over an empty column, beside other
     // kingdoms drawn larger).
+    // So too without the panel where the screen is tall enough to keep a log of some rows
+    // under them (80x60 had drawn a 5x5 kingdom in 9 rows over 40 rows of log), in cells of
+    // 3 columns (2 columns and 2 rows read as a column of dots: the Mighty Duel at 80x60).
     let cell_h = if cell_h == 1
-        && panel_w > 0
+        && (panel_w > 0 || (cell_w >= 3 && body_h >= s.span * 2 + 2 + TALL_LOG_ROWS))
         && !v.players_left
         && !(v.board_at == BoardAt::Left && s.board_h > 0)
         && body_h >= s.span * 2 + 2
