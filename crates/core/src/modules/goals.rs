@@ -592,15 +592,18 @@ impl Mechanism for Goals {
             } else if goal.squares > squares {
                 never(
                     "squares",
-                    format!("{} squares{of}, but {deck} has {squares}", goal.squares),
+                    format!(
+                        "{}{of}, but {deck} has {squares}",
+                        super::describe::plural(goal.squares, "square", "squares")
+                    ),
                 );
             }
             if goal.crowns > crowns {
                 never(
                     "crowns",
                     format!(
-                        "{} crowns{of}, but {deck}{} has {crowns}",
-                        goal.crowns,
+                        "{}{of}, but {deck}{} has {crowns}",
+                        super::describe::plural(goal.crowns, "crown", "crowns"),
                         if buildings > 0 {
                             " with every building"
                         } else {

@@ -284,7 +284,10 @@ pub enum RulesProblem {
     },
     #[error("a deck of {deck} dominoes, but the component sets hold only {dominoes}")]
     DeckExceedsSets { deck: usize, dominoes: usize },
-    #[error("a deck of {deck} dominoes is too small for one line of {line}")]
+    #[error(
+        "a deck of {deck} {dominoes} is too small for one line of {line}",
+        dominoes = if *.deck == 1 { "domino" } else { "dominoes" }
+    )]
     DeckTooSmall { deck: usize, line: u8 },
     #[error("a deck of {deck} dominoes does not divide into lines of {line}{hint}", hint = deck_hint(*.deck, *.line, *.dominoes, *.fill, *.grid))]
     DeckLines {
