@@ -1427,6 +1427,17 @@ fn place_core_problems(
                 }
                 format!("{msg}; known line sources: {known}")
             }
+            // A terrain a module's parameter names that a shipped set declares (a goal's
+            // `terrain = "town"` over Kingdomino): the set that brings it, as for a domino.
+            RulesProblem::ModuleComponents { message, .. } if !loader.sealed => {
+                let mut text = problem.to_string();
+                if let Some(hint) =
+                    unknown_terrain_in(message).and_then(crate::components::shipped_set_hint)
+                {
+                    text.push_str(&hint);
+                }
+                text
+            }
             other => other.to_string(),
         };
         let field = problem.field();
@@ -1573,6 +1584,10 @@ fn place_core_problems(
                 Some((*deck, format!(": or remove a multiple of {line}")))
             }
             RulesProblem::DeckSplit { deck, .. } => Some((usize::from(*deck), String::new())),
+            // Too few left for a single line: fewer taken out is the fix.
+            RulesProblem::DeckTooSmall { deck, line } => {
+                Some((*deck, format!(": remove fewer, to leave at least {line}")))
+            }
             _ => None,
         };
         if let Some((deck, or)) = split
@@ -1587,8 +1602,9 @@ fn place_core_problems(
             let removal = loader.loc(leaf_idx, &[Seg::Key("remove-dominoes")]);
             if removal.span != (0..0) && removes_some(loader, &removal) {
                 loc = removal;
+                let dominoes = if deck == 1 { "domino" } else { "dominoes" };
                 message = format!(
-                    "{message} (`deck-size = \"all\"` counts the {deck} dominoes left after \
+                    "{message} (`deck-size = \"all\"` counts the {deck} {dominoes} left after \
                      this `remove-dominoes`{or})"
                 );
             }
@@ -1617,6 +1633,15 @@ fn place_core_problems(
             keyed: !matches!(field, RulesField::ModuleParams(_)),
         });
     }
+}
+
+/// The terrain a module's message says the ruleset lacks (`` terrain `town` is not among the
+/// ruleset's terrains ``, [`crownlands_core::Ruleset::terrain_named`]), where no other terrain
+/// is the likely one meant.
+fn unknown_terrain_in(message: &str) -> Option<&str> {
+    let (before, _) = message.split_once("` is not among the ruleset's terrains;")?;
+    let (_, name) = before.rsplit_once("terrain `")?;
+    Some(name)
 }
 
 /// An unknown module's name, with the closest known one.

@@ -778,9 +778,7 @@ fn a_player_count_the_user_added_is_blamed_on_the_users_players_line() {
         &d,
         2,
         8,
-        &[
-            "at 3 and 4 players: a deck of 1 dominoes is too small for one line of 4 (`sets` replaces",
-        ],
+        &["at 3 and 4 players: a deck of 1 domino is too small for one line of 4 (`sets` replaces"],
     );
 }
 
@@ -3038,6 +3036,94 @@ fn an_unknown_terrain_that_is_a_symbol_or_a_shipped_sets_is_said_so() {
         5,
         21,
         &["the shipped set `volcano` declares it, with its dominoes: `add-sets = [\"volcano\"]`"],
+    );
+}
+
+/// The shipped set that declares a terrain is named for every such terrain, not only the
+/// first unknown terrain of a file, and for a terrain a module's parameter names; how a new
+/// terrain is declared is still said once.
+#[test]
+fn every_unknown_terrain_of_a_shipped_set_names_the_set() {
+    let d = bad(
+        "extends = \"kingdomino\"\nremove-dominoes = [1, 2]\n[[domino]]\nnumber = 1\nfirst = { terrain = \"lava\" }\nsecond = { terrain = \"wheat\" }\n[[domino]]\nnumber = 2\nfirst = { terrain = \"volcano\" }\nsecond = { terrain = \"town\" }\n",
+    );
+    let text = d.to_string();
+    assert_diag(&d, 5, 21, &["unknown terrain `lava`", "(name = \"lava\""]);
+    assert_diag(
+        &d,
+        9,
+        21,
+        &["unknown terrain `volcano`", "`add-sets = [\"volcano\"]`"],
+    );
+    assert_diag(
+        &d,
+        10,
+        22,
+        &["unknown terrain `town`", "`add-sets = [\"queendomino\"]`"],
+    );
+    assert_eq!(text.matches("[[terrain]] table").count(), 1, "{text}");
+    // In a module's parameters: a multiplier's key, a goal's terrain.
+    let d = bad(
+        "extends = \"kingdomino\"\n[rules]\nmodules = [\"terrain-multipliers\", \"goals\"]\n[rules.module.terrain-multipliers]\nmultipliers = { volcano = 2, town = 0 }\n[rules.module.goals]\ngoal = [{ name = \"Towns\", points = 5, terrain = \"town\" }]\n",
+    );
+    assert_diag(
+        &d,
+        5,
+        17,
+        &[
+            "`multipliers.volcano`: terrain `volcano` is not among the ruleset's terrains",
+            "the shipped set `volcano` declares it, with its dominoes: `add-sets = [\"volcano\"]`",
+        ],
+    );
+    assert_diag(
+        &d,
+        5,
+        30,
+        &["`multipliers.town`", "`add-sets = [\"queendomino\"]`"],
+    );
+    assert_diag(
+        &d,
+        7,
+        49,
+        &[
+            "terrain `town` is not among",
+            "`add-sets = [\"queendomino\"]`",
+        ],
+    );
+}
+
+/// A deck that `remove-dominoes` left too small for one line is blamed on the removal at every
+/// player count, with the fix, not on the deck size a shipped file set.
+#[test]
+fn a_deck_emptied_by_remove_dominoes_is_blamed_on_the_removal() {
+    let numbers: Vec<String> = (1..=46).map(|n| n.to_string()).collect();
+    let d = bad(&format!(
+        "extends = \"kingdomino\"\nremove-dominoes = [{}]\n",
+        numbers.join(", ")
+    ));
+    assert_diag(
+        &d,
+        2,
+        19,
+        &[
+            "at 3 and 4 players: a deck of 2 dominoes is too small for one line of 4",
+            "counts the 2 dominoes left after this `remove-dominoes`: remove fewer, to leave at least 4",
+        ],
+    );
+    assert!(!d.to_string().contains("as set in"), "{d}");
+    let numbers: Vec<String> = (1..=47).map(|n| n.to_string()).collect();
+    let d = bad(&format!(
+        "extends = \"kingdomino\"\nremove-dominoes = [{}]\n",
+        numbers.join(", ")
+    ));
+    assert_diag(
+        &d,
+        2,
+        19,
+        &[
+            "a deck of 1 domino is too small",
+            "counts the 1 domino left",
+        ],
     );
 }
 
