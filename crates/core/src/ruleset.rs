@@ -448,6 +448,11 @@ impl Ruleset {
         let mut seatings = Vec::with_capacity(ruleset.player_counts.len());
         for (n, rules) in &ruleset.player_counts {
             let mut found = rules.problems(*n, ruleset.dominoes.len(), registry);
+            for problem in &mut found {
+                if let RulesProblem::Teams { allowed, .. } = problem {
+                    *allowed = ruleset.player_counts.iter().map(|(n, _)| *n).collect();
+                }
+            }
             // The modules built with what was at fault in their parameters set aside, when any
             // was: what their tie-breaks are checked against.
             let mut repaired_modules = None;
@@ -1373,6 +1378,8 @@ impl Rules {
             problems.push(RulesProblem::Teams {
                 players,
                 team_size: self.team_size,
+                // The ruleset's counts, filled in by `Ruleset::new`.
+                allowed: Vec::new(),
             });
         }
         if self.kings_per_player == 0 {

@@ -1878,6 +1878,7 @@ fn core_problems_are_placed_by_the_field_they_name() {
     let teams = RulesProblem::Teams {
         players: 3,
         team_size: 2,
+        allowed: vec![3, 4],
     };
     assert_diag(&d, 4, 13, &[&format!("at 3 players: {teams}")]);
     assert_eq!(d.len(), 1, "{d}");
@@ -3090,6 +3091,22 @@ fn every_unknown_terrain_of_a_shipped_set_names_the_set() {
             "`add-sets = [\"queendomino\"]`",
         ],
     );
+}
+
+/// The team-size error suggests the counts the ruleset allows that teams fill (Royal Wedding
+/// in teams of 2: 4, 6 and 8, never 2, which it does not allow).
+#[test]
+fn a_team_size_that_does_not_divide_suggests_the_rulesets_own_counts() {
+    let d = bad("extends = \"royal-wedding\"\n[rules]\nteam-size = 2\n");
+    assert_diag(
+        &d,
+        3,
+        13,
+        &[
+            "at 3 players: 3 players do not form teams of 2: play a multiple of 2 players, of the counts this ruleset allows: `players = [4, 6, 8]`",
+        ],
+    );
+    assert!(!d.to_string().contains("(2, 4, ...)"), "{d}");
 }
 
 /// A deck that `remove-dominoes` left too small for one line is blamed on the removal at every
