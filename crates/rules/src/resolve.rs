@@ -1058,14 +1058,29 @@ fn player_counts(
         } else {
             ""
         };
+        // A file of nothing (blank lines and comments at most): said so, with how one starts.
+        let empty = loader.files.get(leaf_idx).is_some_and(|f| {
+            f.src.text.lines().all(|l| {
+                let l = l.trim();
+                l.is_empty() || l.starts_with('#')
+            })
+        });
+        let message = if empty {
+            "the file is empty: a ruleset starts from one it changes, e.g. `extends = \"kingdomino\"`, \
+             or from component sets and player counts, e.g. `sets = [\"kingdomino\"]` and \
+             `players = [2, 3, 4]`"
+                .to_string()
+        } else {
+            format!(
+                "no player counts: add e.g. `players = [2, 3, 4]` (or extend a ruleset that has them){set}"
+            )
+        };
         loader.err(
             &Loc {
                 file: leaf_idx,
                 span: 0..0,
             },
-            format!(
-                "no player counts: add e.g. `players = [2, 3, 4]` (or extend a ruleset that has them){set}"
-            ),
+            message,
         );
         return None;
     };

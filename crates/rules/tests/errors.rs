@@ -3093,6 +3093,55 @@ fn every_unknown_terrain_of_a_shipped_set_names_the_set() {
     );
 }
 
+/// An empty file (or one of blank lines and comments) is said to be empty, with how a ruleset
+/// starts; one that writes something but no player counts is still told to add them.
+#[test]
+fn an_empty_ruleset_file_is_said_to_be_empty() {
+    for text in ["", "\n  \n", "# house rules, to come\n\n"] {
+        let d = bad(text);
+        assert_eq!(d.len(), 1, "{d}");
+        assert_diag(
+            &d,
+            1,
+            1,
+            &[
+                "the file is empty: a ruleset starts from one it changes, e.g. `extends = \"kingdomino\"`",
+                "`players = [2, 3, 4]`",
+            ],
+        );
+    }
+    let d = bad("description = \"mine\"\n");
+    assert_diag(
+        &d,
+        1,
+        1,
+        &["no player counts: add e.g. `players = [2, 3, 4]`"],
+    );
+    assert!(!d.to_string().contains("is empty"), "{d}");
+}
+
+/// `[for-games.3]`, rules by the game of a match, is pointed to `for-players`, the only way
+/// rules differ; a misspelt `for-player` is a plain misspelling.
+#[test]
+fn a_for_key_of_another_kind_is_pointed_to_for_players() {
+    let d = bad("extends = \"dynasty\"\n[for-games.3]\nharmony = { enabled = true }\n");
+    assert_diag(
+        &d,
+        2,
+        2,
+        &[
+            "unknown key `for-games` at the top level (did you mean `for-players`? rules differ by player count only: [for-players.N] for N players)",
+        ],
+    );
+    let d = bad("extends = \"dynasty\"\n[for-player.3]\nharmony = { enabled = true }\n");
+    assert_diag(
+        &d,
+        2,
+        2,
+        &["unknown key `for-player` at the top level (did you mean `for-players`?);"],
+    );
+}
+
 /// The team-size error suggests the counts the ruleset allows that teams fill (Royal Wedding
 /// in teams of 2: 4, 6 and 8, never 2, which it does not allow).
 #[test]
