@@ -323,6 +323,10 @@ pub enum WarningAt {
     /// game but never the match. Dynasty inherits Kingdomino's: a loader may leave this unsaid
     /// where the tie-breaks come from a file the author did not write.
     MatchTieBreaks,
+    /// The Harmony bonus (`harmony`: its `points` first).
+    Harmony,
+    /// The Middle Kingdom bonus (`middle-kingdom`: its `points` first).
+    MiddleKingdom,
 }
 
 /// A rule that cannot work as written, though the game still plays.
@@ -1118,6 +1122,23 @@ impl Ruleset {
                     crate::modules::describe::plural(placed as i64, "domino", "dominoes"),
                     2 * placed
                 ),
+            });
+        }
+        // A bonus on but worth nothing, as goals all worth 0 (a penalty is worth something).
+        if rules.harmony == Some(0) {
+            out.push(RuleWarning {
+                at: WarningAt::Harmony,
+                message: "Harmony is worth 0 points, so earning it changes nothing: give it \
+                          `points` (5 in the rulebook), or leave it off"
+                    .to_string(),
+            });
+        }
+        if rules.middle_kingdom.is_some_and(|mk| mk.points == 0) {
+            out.push(RuleWarning {
+                at: WarningAt::MiddleKingdom,
+                message: "Middle Kingdom is worth 0 points, so earning it changes nothing: give \
+                          it `points` (10 in the rulebook), or leave it off"
+                    .to_string(),
             });
         }
         // Half or more of a kingdom's dominoes more than it can ever hold: discarded, every

@@ -525,6 +525,16 @@ impl CountRules {
             first_claims: self.at(&eff.first_claims.origin),
             kings_per_player: eff.kings_per_player.origin.clone(),
             match_games: self.at(&eff.match_games.origin),
+            harmony: self.at(&eff
+                .harmony_points
+                .origin
+                .clone()
+                .or_else(|| eff.harmony_enabled.origin.clone())),
+            middle_kingdom: self.at(&eff
+                .middle_points
+                .origin
+                .clone()
+                .or_else(|| eff.middle_enabled.origin.clone())),
             // (The warnings about the castle are the castle's: at its own key, not the grid's.)
             castle: eff
                 .castle
@@ -590,6 +600,9 @@ struct WarningLocs {
     kings_per_player: Option<Loc>,
     match_games: Loc,
     castle: Loc,
+    /// The bonuses: their `points`, else where they were switched on.
+    harmony: Loc,
+    middle_kingdom: Loc,
 }
 
 pub(crate) fn resolve(
@@ -681,6 +694,7 @@ pub(crate) fn resolve(
         ));
     }
     line_order_unused(loader, &counts, leaf_idx);
+    teams_without_teams(loader, &counts, leaf_idx);
     let pile_locs = std::mem::take(&mut components.pile_locs);
     let parts = RulesetParts {
         name: name.clone(),
@@ -1201,6 +1215,40 @@ fn line_order_unused(loader: &mut Loader, counts: &[CountRules], leaf: usize) {
             grouped.add(
                 count.at(&eff.line_order.origin),
                 "`line-order` has no effect: `lines = \"mixed\"` deals from every box at once (set `lines = \"alternate\"` for lines taken from the boxes in this order)".into(),
+                count.players,
+            );
+        }
+    }
+    let all: Vec<u8> = counts.iter().map(|c| c.players).collect();
+    grouped.report(loader, &all);
+}
+
+/// A seating of teams (`teams = "alternating"`) an author's file sets where every team is one
+/// player (`team-size = 1`): each player is a side of its own, so there are no teams to seat.
+/// Not where the same `teams` seats teams at another count (a `[for-players.N]` with teams).
+fn teams_without_teams(loader: &mut Loader, counts: &[CountRules], leaf: usize) {
+    let mut grouped = ByCounts::default();
+    for count in counts {
+        let eff = &count.eff;
+        let used_elsewhere = counts.iter().any(|c| {
+            c.players != count.players
+                && c.eff.team_size.value > 1
+                && match (&c.eff.teams.origin, &eff.teams.origin) {
+                    (Some(a), Some(b)) => a.file == b.file && a.span == b.span,
+                    _ => false,
+                }
+        });
+        if eff.team_size.value == 1
+            && !used_elsewhere
+            && let Some(at) = &eff.teams.origin
+            && loader.is_authors(at.file, Some(leaf))
+        {
+            grouped.add(
+                at.clone(),
+                format!(
+                    "`teams = \"{}\"` has no effect: with `team-size = 1` every player is a side of one, so there are no teams to seat (give `team-size = 2` or more for teams, or leave `teams` out)",
+                    crownlands_core::text::excerpt(&eff.teams.value)
+                ),
                 count.players,
             );
         }
@@ -1960,6 +2008,8 @@ fn warn(
                 WarningAt::FirstClaims => Some(&at.first_claims),
                 WarningAt::Castle => Some(&at.castle),
                 WarningAt::MatchTieBreaks => at.tie_breaks.first(),
+                WarningAt::Harmony => Some(&at.harmony),
+                WarningAt::MiddleKingdom => Some(&at.middle_kingdom),
             };
             let mut loc = loc.cloned().unwrap_or_else(|| at.deck.clone());
             // A module's warning put at its parameters (the file sets them, the list came from

@@ -3617,6 +3617,89 @@ fn a_line_order_under_mixed_lines_is_warned_of_unless_inherited() {
     assert!(w.is_empty(), "{w}");
 }
 
+/// A seating of teams where every team is one player does nothing: warned of at `teams`, not
+/// where the same `teams` seats teams at another count.
+#[test]
+fn a_seating_of_teams_of_one_is_warned_of() {
+    let w = warnings_of(
+        "extends = \"kingdomino\"\nname = \"t\"\nrules.teams = \"alternating\"\n",
+        "t.toml",
+    );
+    assert_eq!(w.len(), 1, "{w}");
+    assert_diag(
+        &w,
+        3,
+        15,
+        &[
+            "`teams = \"alternating\"` has no effect: with `team-size = 1` every player is a side of one, so there are no teams to seat (give `team-size = 2` or more",
+        ],
+    );
+    // The same `teams` seats the teams of 4 players: nothing to say at 2 and 3.
+    let w = warnings_of(
+        "extends = \"kingdomino\"\nname = \"t\"\n[rules]\nteams = \"alternating\"\n[for-players.4]\nteam-size = 2\n",
+        "t.toml",
+    );
+    assert!(!w.to_string().contains("`teams"), "{w}");
+    // Royal Wedding's teams, seated otherwise: no warning.
+    let w = warnings_of(
+        "extends = \"royal-wedding-teams\"\nname = \"t\"\n[rules]\nteams = \"alternating\"\n",
+        "t.toml",
+    );
+    assert!(w.is_empty(), "{w}");
+}
+
+/// Harmony or Middle Kingdom on but worth 0 points is warned of at its `points`, as goals all
+/// worth 0 are.
+#[test]
+fn a_bonus_worth_0_points_is_warned_of() {
+    let w = warnings_of(
+        "extends = \"kingdomino\"\nname = \"b\"\n[rules]\nharmony = { enabled = true, points = 0 }\nmiddle-kingdom = { enabled = true, points = 0 }\n",
+        "b.toml",
+    );
+    assert_eq!(w.len(), 2, "{w}");
+    assert_diag(
+        &w,
+        4,
+        38,
+        &["Harmony is worth 0 points, so earning it changes nothing: give it `points`"],
+    );
+    assert_diag(
+        &w,
+        5,
+        45,
+        &["Middle Kingdom is worth 0 points, so earning it changes nothing"],
+    );
+    // A penalty is worth something.
+    let w = warnings_of(
+        "extends = \"kingdomino\"\nname = \"b\"\n[rules]\nharmony = { enabled = true, points = -5 }\n",
+        "b.toml",
+    );
+    assert!(w.is_empty(), "{w}");
+}
+
+/// Starting coins that already score the most a line holds: no coin gained adds a point.
+#[test]
+fn wealth_capped_from_the_start_is_warned_of() {
+    let w = warnings_of(
+        "extends = \"queendomino\"\nname = \"w\"\n[rules.module.wealth]\nstarting-coins = 1000000\ncoins-per-point = 1\n",
+        "w.toml",
+    );
+    assert_diag(
+        &w,
+        4,
+        18,
+        &[
+            "module `wealth`: the 1000000 starting coins already score 1000000 points, the most one score line holds: no coin gained ever adds a point; only coins spent take points away (give fewer than 1000000 `starting-coins`",
+        ],
+    );
+    // One coin fewer: coins gained count again.
+    let w = warnings_of(
+        "extends = \"queendomino\"\nname = \"w\"\n[rules.module.wealth]\nstarting-coins = 999999\ncoins-per-point = 1\n",
+        "w.toml",
+    );
+    assert!(w.is_empty(), "{w}");
+}
+
 #[test]
 fn a_warning_from_a_shipped_files_default_is_said_once_for_all_counts() {
     // Building tiles with no module to play them, over Kingdomino (whose `modules` is left at its
