@@ -1260,7 +1260,10 @@ fn tables(loader: &mut Loader, blocks: &[Block]) -> BTreeMap<String, Vec<Param>>
                         }
                         let at = loader.loc(b.file, &path);
                         let at = if at.span == (0..0) { loc } else { at };
-                        let words = crownlands_core::modules::table::row_words(&problem);
+                        let words = crate::diagnostic::positions_in_words(
+                            &crownlands_core::modules::table::row_words(&problem),
+                            None,
+                        );
                         loader.err(&at, format!("component `{key}`: {words}"));
                     }
                 }

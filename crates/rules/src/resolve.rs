@@ -1689,6 +1689,17 @@ fn place_core_problems(
         {
             message.push_str("; a `deck-size` under `[for-players.N]` sets it at N players only");
         }
+        // A module's list positions (`slot-prices[1]`, read above to find the element) said
+        // as every message says them: `slot-prices` item 2.
+        let message = match &field {
+            RulesField::ModuleParam { key, .. } | RulesField::ModuleParamKey { key, .. } => {
+                crate::diagnostic::positions_in_words(&message, Some(key))
+            }
+            _ if message.starts_with("module `") => {
+                crate::diagnostic::positions_in_words(&message, None)
+            }
+            _ => message,
+        };
         problems.push(CountProblem {
             loc,
             message,
@@ -2043,6 +2054,15 @@ fn warn(
             {
                 loc.span = span;
             }
+            // A module's list positions in words, from 1 (`goal[1].squares`, read above to
+            // find the element: `squares` of `goal` item 2).
+            message = match w.at {
+                WarningAt::ModuleParam { key, .. } => {
+                    crate::diagnostic::positions_in_words(&message, Some(key))
+                }
+                WarningAt::Module(_) => crate::diagnostic::positions_in_words(&message, None),
+                _ => message,
+            };
             if w.at == WarningAt::MatchTieBreaks {
                 // The tie-breaks every ruleset has unless a file gives others (Dynasty's, from
                 // Kingdomino; `show` writes them out): no choice of the author's to warn of.

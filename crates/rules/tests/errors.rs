@@ -1035,7 +1035,7 @@ fn every_module_problem_is_reported_at_once_with_toml_values() {
         &d,
         7,
         22,
-        &["module `buildings`: `slot-prices[2]` must be from 0 to 1000, not -1"],
+        &["module `buildings`: `slot-prices` item 3 must be from 0 to 1000, not -1"],
     );
     assert!(!d.to_string().contains("Text("), "{d}");
 }
@@ -3093,6 +3093,29 @@ fn every_unknown_terrain_of_a_shipped_set_names_the_set() {
     );
 }
 
+/// A list's position is counted from 1 in words in every message: a core key's (`players`), a
+/// module parameter's (`slot-prices`), a list of tables' (`goal`, as `@goal N` counts them).
+#[test]
+fn list_positions_are_counted_alike_in_every_message() {
+    let d = bad(
+        "extends = \"queendomino\"\nplayers = [2, 3, 40]\n[rules]\nmodules = [\"knights\", \"buildings\", \"queen\", \"dragon\", \"wealth\", \"goals\"]\n[rules.module.buildings]\nslot-prices = [1, -2]\n[rules.module.goals]\ngoal = [{ name = \"A\", points = 1 }, { name = \"B\", points = 1, scope = \"al\" }]\n",
+    );
+    assert_diag(&d, 2, 18, &["`players` item 3: 40 is too large"]);
+    assert_diag(
+        &d,
+        6,
+        19,
+        &["module `buildings`: `slot-prices` item 2 must be from 0 to 1000, not -2"],
+    );
+    assert_diag(
+        &d,
+        8,
+        71,
+        &["module `goals`: `scope` of `goal` item 2 must be"],
+    );
+    assert!(!d.to_string().contains("[1]"), "{d}");
+}
+
 /// An empty file (or one of blank lines and comments) is said to be empty, with how a ruleset
 /// starts; one that writes something but no player counts is still told to add them.
 #[test]
@@ -4334,13 +4357,16 @@ fn a_bad_parameter_value_hides_no_other_problem() {
         &d,
         6,
         41,
-        &["`goal[0].terrain`: terrain `swap`", "did you mean `swamp`"],
+        &[
+            "`terrain` of `goal` item 1: terrain `swap`",
+            "did you mean `swamp`",
+        ],
     );
     assert_diag(
         &d,
         7,
         10,
-        &["`goal[1].name` `swamp` reads as `goal[0].name` `Swamp`"],
+        &["`name` of `goal` item 2, `swamp`, reads as the name of `goal` item 1, `Swamp`"],
     );
 }
 

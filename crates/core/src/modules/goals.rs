@@ -414,12 +414,12 @@ impl Mechanism for Goals {
                         let other = &goals[first].name;
                         if *other == g.name {
                             format!(
-                                "`goal[{i}].name` `{other}` is `goal[{first}].name` too: each goal needs a name of its own"
+                                "`goal[{i}].name`, `{other}`, is also the name of `goal[{first}]`: each goal needs a name of its own"
                             )
                         } else {
                             // (What tells them apart shown: a character drawn as nothing.)
                             format!(
-                                "`goal[{i}].name` `{}` reads as `goal[{first}].name` `{}`: each goal needs a name of its own",
+                                "`goal[{i}].name`, `{}`, reads as the name of `goal[{first}]`, `{}`: each goal needs a name of its own",
                                 crate::text::reveal_invisible(&g.name),
                                 crate::text::reveal_invisible(other)
                             )
