@@ -34,7 +34,8 @@ pub enum SquareError {
     OutsideGrid(Cell, u8),
     /// Beyond the square a castle fixed at the centre allows: more than `reach` from it.
     #[error(
-        "{0} lies more than {1} squares from the castle, which stands at the centre of its kingdom (castle = \"centre\")"
+        "{0} lies more than {1} square{plural} from the castle, which stands at the centre of its kingdom (castle = \"centre\")",
+        plural = if *.1 == 1 { "" } else { "s" }
     )]
     BeyondCentre(Cell, u8),
     #[error("{0} is already taken")]

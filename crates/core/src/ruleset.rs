@@ -323,6 +323,10 @@ pub enum WarningAt {
     /// game but never the match. Dynasty inherits Kingdomino's: a loader may leave this unsaid
     /// where the tie-breaks come from a file the author did not write.
     MatchTieBreaks,
+    /// The Harmony bonus (`harmony`: its `points` first).
+    Harmony,
+    /// The Middle Kingdom bonus (`middle-kingdom`: its `points` first).
+    MiddleKingdom,
 }
 
 /// A rule that cannot work as written, though the game still plays.
@@ -448,6 +452,11 @@ impl Ruleset {
         let mut seatings = Vec::with_capacity(ruleset.player_counts.len());
         for (n, rules) in &ruleset.player_counts {
             let mut found = rules.problems(*n, ruleset.dominoes.len(), registry);
+            for problem in &mut found {
+                if let RulesProblem::Teams { allowed, .. } = problem {
+                    *allowed = ruleset.player_counts.iter().map(|(n, _)| *n).collect();
+                }
+            }
             // The modules built with what was at fault in their parameters set aside, when any
             // was: what their tie-breaks are checked against.
             let mut repaired_modules = None;
@@ -1115,6 +1124,23 @@ impl Ruleset {
                 ),
             });
         }
+        // A bonus on but worth nothing, as goals all worth 0 (a penalty is worth something).
+        if rules.harmony == Some(0) {
+            out.push(RuleWarning {
+                at: WarningAt::Harmony,
+                message: "Harmony is worth 0 points, so earning it changes nothing: give it \
+                          `points` (5 in the rulebook), or leave it off"
+                    .to_string(),
+            });
+        }
+        if rules.middle_kingdom.is_some_and(|mk| mk.points == 0) {
+            out.push(RuleWarning {
+                at: WarningAt::MiddleKingdom,
+                message: "Middle Kingdom is worth 0 points, so earning it changes nothing: give \
+                          it `points` (10 in the rulebook), or leave it off"
+                    .to_string(),
+            });
+        }
         // Half or more of a kingdom's dominoes more than it can ever hold: discarded, every
         // game (a few more than it holds is a house rule's choice, left unsaid).
         let holds = needed / 2;
@@ -1373,6 +1399,8 @@ impl Rules {
             problems.push(RulesProblem::Teams {
                 players,
                 team_size: self.team_size,
+                // The ruleset's counts, filled in by `Ruleset::new`.
+                allowed: Vec::new(),
             });
         }
         if self.kings_per_player == 0 {

@@ -164,25 +164,30 @@ impl Scope<'_> {
 
     /// An unknown terrain's `message`, with how a new one is declared where the name is no
     /// misspelling (a terrain of one's own, which a `[[terrain]]` table declares): said once a
-    /// load, and not to a save's embedded ruleset (written by the program, not a person).
+    /// load, and not to a save's embedded ruleset (written by the program, not a person). A
+    /// terrain a shipped set declares names that set, once for each such terrain.
     fn how_to_declare(&self, loader: &mut Loader, name: &str, mut message: String) -> String {
-        if self.shared
-            && !loader.sealed
-            && !loader.said_new_terrain
-            && !message.contains("(did you mean")
-        {
+        if !self.shared || loader.sealed || message.contains("(did you mean") {
+            return message;
+        }
+        let declare = !loader.said_new_terrain;
+        // A terrain of a shipped set (the house rules' `volcano`): the set that brings it.
+        let set = if loader.said_set_of.iter().any(|n| n == name) {
+            None
+        } else {
+            shipped_set_hint(name)
+        };
+        if let Some(hint) = &set {
+            loader.said_set_of.push(name.to_string());
+            message.push_str(hint);
+        }
+        if declare {
             loader.said_new_terrain = true;
-            // A terrain of a shipped set (the house rules' `volcano`): the set that brings it.
-            match shipped_set_declaring(name) {
-                Some(set) => message.push_str(&format!(
-                    "; the shipped set `{set}` declares it, with its dominoes: `add-sets = [\"{set}\"]`; else a new terrain is declared in a [[terrain]] table (name = \"{}\", a symbol and a colour)",
-                    crownlands_core::text::excerpt(name)
-                )),
-                None => message.push_str(&format!(
-                    "; a new terrain is declared in a [[terrain]] table (name = \"{}\", a symbol and a colour)",
-                    crownlands_core::text::excerpt(name)
-                )),
-            }
+            message.push_str(&format!(
+                "; {}a new terrain is declared in a [[terrain]] table (name = \"{}\", a symbol and a colour)",
+                if set.is_some() { "else " } else { "" },
+                crownlands_core::text::excerpt(name)
+            ));
         }
         message
     }
@@ -1119,6 +1124,16 @@ fn buildings(
 }
 
 /// The first shipped component set (by name) that declares a terrain called `name`.
+/// "; the shipped set `volcano` declares it, with its dominoes: `add-sets = [\"volcano\"]`",
+/// for a terrain a shipped set declares (none for another).
+pub(crate) fn shipped_set_hint(name: &str) -> Option<String> {
+    shipped_set_declaring(name).map(|set| {
+        format!(
+            "; the shipped set `{set}` declares it, with its dominoes: `add-sets = [\"{set}\"]`"
+        )
+    })
+}
+
 fn shipped_set_declaring(name: &str) -> Option<String> {
     crate::source::shipped_set_names().into_iter().find(|set| {
         crate::source::embedded(&format!("sets/{set}.toml"))
@@ -1245,7 +1260,10 @@ fn tables(loader: &mut Loader, blocks: &[Block]) -> BTreeMap<String, Vec<Param>>
                         }
                         let at = loader.loc(b.file, &path);
                         let at = if at.span == (0..0) { loc } else { at };
-                        let words = crownlands_core::modules::table::row_words(&problem);
+                        let words = crate::diagnostic::positions_in_words(
+                            &crownlands_core::modules::table::row_words(&problem),
+                            None,
+                        );
                         loader.err(&at, format!("component `{key}`: {words}"));
                     }
                 }

@@ -344,3 +344,160 @@ mod tests {
         assert!(text.ends_with("... and 150 more problems"), "{text}");
     }
 }
+
+/// A message from a module or a component table with the list positions it names said as the
+/// ruleset's other messages say them, counted from 1 in words (`` `players` item 3 ``), where
+/// the modules write a path counted from 0 (`` `slot-prices[1]` ``, `` `goal[1].scope` ``, which
+/// the loader reads to find the place): `` `slot-prices` item 2 ``, `` `scope` of `goal` item
+/// 2 ``. Only a quoted path of keys and positions is rewritten, nothing else in backticks, and
+/// with `only`, only a path of that parameter (not a name a user wrote, `` terrain `w[1]` ``).
+pub(crate) fn positions_in_words(message: &str, only: Option<&str>) -> String {
+    let mut out = String::with_capacity(message.len() + 16);
+    let mut rest = message;
+    loop {
+        let Some(open) = rest.find('`') else {
+            out.push_str(rest);
+            return out;
+        };
+        let Some(len) = rest[open + 1..].find('`') else {
+            out.push_str(rest);
+            return out;
+        };
+        let token = &rest[open + 1..open + 1 + len];
+        out.push_str(&rest[..open]);
+        match path_in_words(token).filter(|_| {
+            only.is_none_or(|key| {
+                token
+                    .strip_prefix(key)
+                    .is_some_and(|after| after.starts_with(['[', '.']))
+            })
+        }) {
+            Some(words) => out.push_str(&words),
+            None => {
+                out.push('`');
+                out.push_str(token);
+                out.push('`');
+            }
+        }
+        rest = &rest[open + 2 + len..];
+    }
+}
+
+/// One step of a quoted path: a key, or a position counted from 0.
+enum Step<'a> {
+    Key(&'a str),
+    Index(usize),
+}
+
+/// `goal[1].scope` in words (`` `scope` of `goal` item 2 ``); `None` for anything that is not
+/// a path of keys with at least one position (lower-case keys of letters, digits and `-`).
+fn path_in_words(token: &str) -> Option<String> {
+    let mut steps = Vec::new();
+    let mut text = token;
+    while !text.is_empty() {
+        if let Some(after) = text.strip_prefix('[') {
+            let (digits, after) = after.split_once(']')?;
+            if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+                return None;
+            }
+            steps.push(Step::Index(digits.parse().ok()?));
+            text = after;
+        } else {
+            let text_key = text.strip_prefix('.').unwrap_or(text);
+            if text_key.len() == text.len() && !steps.is_empty() {
+                return None;
+            }
+            let end = text_key.find(['.', '[']).unwrap_or(text_key.len());
+            let key = &text_key[..end];
+            let plain = key.starts_with(|c: char| c.is_ascii_lowercase())
+                && key
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+            if !plain {
+                return None;
+            }
+            steps.push(Step::Key(key));
+            text = &text_key[end..];
+        }
+    }
+    if !matches!(steps.first(), Some(Step::Key(_)))
+        || !steps.iter().any(|s| matches!(s, Step::Index(_)))
+    {
+        return None;
+    }
+    Some(steps_in_words(&steps))
+}
+
+/// Keys and positions in words: the keys before the first position, then its positions (`item
+/// 2`, a list in a list `item 2.1`), and what lies below said first (`` `scope` of ... ``).
+fn steps_in_words(steps: &[Step<'_>]) -> String {
+    let first = steps
+        .iter()
+        .position(|s| matches!(s, Step::Index(_)))
+        .unwrap_or(steps.len());
+    let keys: Vec<&str> = steps[..first]
+        .iter()
+        .filter_map(|s| match s {
+            Step::Key(k) => Some(*k),
+            Step::Index(_) => None,
+        })
+        .collect();
+    let mut numbers = Vec::new();
+    let mut below = first;
+    while let Some(Step::Index(i)) = steps.get(below) {
+        numbers.push((i + 1).to_string());
+        below += 1;
+    }
+    let base = if numbers.is_empty() {
+        format!("`{}`", keys.join("."))
+    } else {
+        format!("`{}` item {}", keys.join("."), numbers.join("."))
+    };
+    match steps.get(below..) {
+        Some(rest) if !rest.is_empty() => format!("{} of {base}", steps_in_words(rest)),
+        _ => base,
+    }
+}
+
+#[cfg(test)]
+mod positions {
+    fn words(message: &str) -> String {
+        super::positions_in_words(message, None)
+    }
+
+    #[test]
+    fn list_positions_are_said_from_1_in_words() {
+        assert_eq!(
+            words("module `buildings`: `slot-prices[1]` must be from 0 to 1000, not -2"),
+            "module `buildings`: `slot-prices` item 2 must be from 0 to 1000, not -2"
+        );
+        assert_eq!(
+            words("`goal[1].name`, `huge`, reads as the name of `goal[0]`, `Huge`"),
+            "`name` of `goal` item 2, `huge`, reads as the name of `goal` item 1, `Huge`"
+        );
+        assert_eq!(
+            words("`goal[3]`: unknown key `colour`; expected one of: name"),
+            "`goal` item 4: unknown key `colour`; expected one of: name"
+        );
+        assert_eq!(words("`a[1][0].b`"), "`b` of `a` item 2.1");
+        assert_eq!(words("`a[0].b[2].c`"), "`c` of `b` item 3 of `a` item 1");
+        // Not paths: as they were.
+        for same in [
+            "unknown terrain `W[1]`",
+            "`multipliers.lake`",
+            "`[1]`",
+            "a `goal[x]` and an unclosed `goal[1]",
+            "`goal[1]x`",
+        ] {
+            assert_eq!(words(same), same);
+        }
+        // Of one parameter only: a user's name left as written.
+        assert_eq!(
+            super::positions_in_words(
+                "`multipliers.w[1]`: terrain `w[1]`; `goal[0]`",
+                Some("goal")
+            ),
+            "`multipliers.w[1]`: terrain `w[1]`; `goal` item 1"
+        );
+    }
+}

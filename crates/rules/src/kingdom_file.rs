@@ -1012,6 +1012,7 @@ fn crowns_shown(
     let words: Vec<String> = counts.iter().map(u8::to_string).collect();
     match words.as_slice() {
         [] => format!("it has no {name} squares"),
+        [one] if one == "1" => format!("its {name} squares show 1 crown"),
         [one] => format!("its {name} squares show {one} crowns"),
         [rest @ .., last] => format!(
             "its {name} squares show {} or {last} crowns",

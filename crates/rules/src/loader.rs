@@ -65,6 +65,9 @@ pub(crate) struct Loader {
     pub sealed: bool,
     /// Whether an unknown terrain's message said how a new one is declared (said once).
     pub said_new_terrain: bool,
+    /// The unknown terrains whose message named the shipped set that declares them (said
+    /// once for each).
+    pub said_set_of: Vec<String>,
     /// Rules that can never work, though the ruleset loads (see `Ruleset::warnings`).
     pub warnings: Vec<Diagnostic>,
     /// The folder of the file the user named (its real path), once it is opened: every file
@@ -98,6 +101,7 @@ impl Loader {
             diags: Vec::new(),
             sealed: false,
             said_new_terrain: false,
+            said_set_of: Vec::new(),
             bytes_read: 0,
             warnings: Vec::new(),
             root: None,

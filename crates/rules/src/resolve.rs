@@ -525,6 +525,16 @@ impl CountRules {
             first_claims: self.at(&eff.first_claims.origin),
             kings_per_player: eff.kings_per_player.origin.clone(),
             match_games: self.at(&eff.match_games.origin),
+            harmony: self.at(&eff
+                .harmony_points
+                .origin
+                .clone()
+                .or_else(|| eff.harmony_enabled.origin.clone())),
+            middle_kingdom: self.at(&eff
+                .middle_points
+                .origin
+                .clone()
+                .or_else(|| eff.middle_enabled.origin.clone())),
             // (The warnings about the castle are the castle's: at its own key, not the grid's.)
             castle: eff
                 .castle
@@ -590,6 +600,9 @@ struct WarningLocs {
     kings_per_player: Option<Loc>,
     match_games: Loc,
     castle: Loc,
+    /// The bonuses: their `points`, else where they were switched on.
+    harmony: Loc,
+    middle_kingdom: Loc,
 }
 
 pub(crate) fn resolve(
@@ -681,6 +694,7 @@ pub(crate) fn resolve(
         ));
     }
     line_order_unused(loader, &counts, leaf_idx);
+    teams_without_teams(loader, &counts, leaf_idx);
     let pile_locs = std::mem::take(&mut components.pile_locs);
     let parts = RulesetParts {
         name: name.clone(),
@@ -1058,14 +1072,29 @@ fn player_counts(
         } else {
             ""
         };
+        // A file of nothing (blank lines and comments at most): said so, with how one starts.
+        let empty = loader.files.get(leaf_idx).is_some_and(|f| {
+            f.src.text.lines().all(|l| {
+                let l = l.trim();
+                l.is_empty() || l.starts_with('#')
+            })
+        });
+        let message = if empty {
+            "the file is empty: a ruleset starts from one it changes, e.g. `extends = \"kingdomino\"`, \
+             or from component sets and player counts, e.g. `sets = [\"kingdomino\"]` and \
+             `players = [2, 3, 4]`"
+                .to_string()
+        } else {
+            format!(
+                "no player counts: add e.g. `players = [2, 3, 4]` (or extend a ruleset that has them){set}"
+            )
+        };
         loader.err(
             &Loc {
                 file: leaf_idx,
                 span: 0..0,
             },
-            format!(
-                "no player counts: add e.g. `players = [2, 3, 4]` (or extend a ruleset that has them){set}"
-            ),
+            message,
         );
         return None;
     };
@@ -1186,6 +1215,40 @@ fn line_order_unused(loader: &mut Loader, counts: &[CountRules], leaf: usize) {
             grouped.add(
                 count.at(&eff.line_order.origin),
                 "`line-order` has no effect: `lines = \"mixed\"` deals from every box at once (set `lines = \"alternate\"` for lines taken from the boxes in this order)".into(),
+                count.players,
+            );
+        }
+    }
+    let all: Vec<u8> = counts.iter().map(|c| c.players).collect();
+    grouped.report(loader, &all);
+}
+
+/// A seating of teams (`teams = "alternating"`) an author's file sets where every team is one
+/// player (`team-size = 1`): each player is a side of its own, so there are no teams to seat.
+/// Not where the same `teams` seats teams at another count (a `[for-players.N]` with teams).
+fn teams_without_teams(loader: &mut Loader, counts: &[CountRules], leaf: usize) {
+    let mut grouped = ByCounts::default();
+    for count in counts {
+        let eff = &count.eff;
+        let used_elsewhere = counts.iter().any(|c| {
+            c.players != count.players
+                && c.eff.team_size.value > 1
+                && match (&c.eff.teams.origin, &eff.teams.origin) {
+                    (Some(a), Some(b)) => a.file == b.file && a.span == b.span,
+                    _ => false,
+                }
+        });
+        if eff.team_size.value == 1
+            && !used_elsewhere
+            && let Some(at) = &eff.teams.origin
+            && loader.is_authors(at.file, Some(leaf))
+        {
+            grouped.add(
+                at.clone(),
+                format!(
+                    "`teams = \"{}\"` has no effect: with `team-size = 1` every player is a side of one, so there are no teams to seat (give `team-size = 2` or more for teams, or leave `teams` out)",
+                    crownlands_core::text::excerpt(&eff.teams.value)
+                ),
                 count.players,
             );
         }
@@ -1427,6 +1490,17 @@ fn place_core_problems(
                 }
                 format!("{msg}; known line sources: {known}")
             }
+            // A terrain a module's parameter names that a shipped set declares (a goal's
+            // `terrain = "town"` over Kingdomino): the set that brings it, as for a domino.
+            RulesProblem::ModuleComponents { message, .. } if !loader.sealed => {
+                let mut text = problem.to_string();
+                if let Some(hint) =
+                    unknown_terrain_in(message).and_then(crate::components::shipped_set_hint)
+                {
+                    text.push_str(&hint);
+                }
+                text
+            }
             other => other.to_string(),
         };
         let field = problem.field();
@@ -1573,6 +1647,10 @@ fn place_core_problems(
                 Some((*deck, format!(": or remove a multiple of {line}")))
             }
             RulesProblem::DeckSplit { deck, .. } => Some((usize::from(*deck), String::new())),
+            // Too few left for a single line: fewer taken out is the fix.
+            RulesProblem::DeckTooSmall { deck, line } => {
+                Some((*deck, format!(": remove fewer, to leave at least {line}")))
+            }
             _ => None,
         };
         if let Some((deck, or)) = split
@@ -1587,8 +1665,9 @@ fn place_core_problems(
             let removal = loader.loc(leaf_idx, &[Seg::Key("remove-dominoes")]);
             if removal.span != (0..0) && removes_some(loader, &removal) {
                 loc = removal;
+                let dominoes = if deck == 1 { "domino" } else { "dominoes" };
                 message = format!(
-                    "{message} (`deck-size = \"all\"` counts the {deck} dominoes left after \
+                    "{message} (`deck-size = \"all\"` counts the {deck} {dominoes} left after \
                      this `remove-dominoes`{or})"
                 );
             }
@@ -1610,6 +1689,17 @@ fn place_core_problems(
         {
             message.push_str("; a `deck-size` under `[for-players.N]` sets it at N players only");
         }
+        // A module's list positions (`slot-prices[1]`, read above to find the element) said
+        // as every message says them: `slot-prices` item 2.
+        let message = match &field {
+            RulesField::ModuleParam { key, .. } | RulesField::ModuleParamKey { key, .. } => {
+                crate::diagnostic::positions_in_words(&message, Some(key))
+            }
+            _ if message.starts_with("module `") => {
+                crate::diagnostic::positions_in_words(&message, None)
+            }
+            _ => message,
+        };
         problems.push(CountProblem {
             loc,
             message,
@@ -1617,6 +1707,15 @@ fn place_core_problems(
             keyed: !matches!(field, RulesField::ModuleParams(_)),
         });
     }
+}
+
+/// The terrain a module's message says the ruleset lacks (`` terrain `town` is not among the
+/// ruleset's terrains ``, [`crownlands_core::Ruleset::terrain_named`]), where no other terrain
+/// is the likely one meant.
+fn unknown_terrain_in(message: &str) -> Option<&str> {
+    let (before, _) = message.split_once("` is not among the ruleset's terrains;")?;
+    let (_, name) = before.rsplit_once("terrain `")?;
+    Some(name)
 }
 
 /// An unknown module's name, with the closest known one.
@@ -1920,6 +2019,8 @@ fn warn(
                 WarningAt::FirstClaims => Some(&at.first_claims),
                 WarningAt::Castle => Some(&at.castle),
                 WarningAt::MatchTieBreaks => at.tie_breaks.first(),
+                WarningAt::Harmony => Some(&at.harmony),
+                WarningAt::MiddleKingdom => Some(&at.middle_kingdom),
             };
             let mut loc = loc.cloned().unwrap_or_else(|| at.deck.clone());
             // A module's warning put at its parameters (the file sets them, the list came from
@@ -1953,6 +2054,15 @@ fn warn(
             {
                 loc.span = span;
             }
+            // A module's list positions in words, from 1 (`goal[1].squares`, read above to
+            // find the element: `squares` of `goal` item 2).
+            message = match w.at {
+                WarningAt::ModuleParam { key, .. } => {
+                    crate::diagnostic::positions_in_words(&message, Some(key))
+                }
+                WarningAt::Module(_) => crate::diagnostic::positions_in_words(&message, None),
+                _ => message,
+            };
             if w.at == WarningAt::MatchTieBreaks {
                 // The tie-breaks every ruleset has unless a file gives others (Dynasty's, from
                 // Kingdomino; `show` writes them out): no choice of the author's to warn of.

@@ -1076,6 +1076,18 @@ impl<'s> Walker<'s> {
                         " (a building costs what its slot on the Builders' Board costs: \
                          `slot-prices` under [rules.module.buildings])",
                     );
+                } else if let Some(close) = e
+                    .key
+                    .starts_with("for-")
+                    .then(|| known.iter().find(|k| k.starts_with("for-")))
+                    .flatten()
+                    .filter(|k| **k != e.key && closest(&e.key, &known).is_none())
+                {
+                    // `[for-games.3]`: no misspelling, rules that differ by something else than
+                    // the player count, which is the only thing they differ by.
+                    msg.push_str(&format!(
+                        " (did you mean `{close}`? rules differ by player count only: [{close}.N] for N players)"
+                    ));
                 } else if let Some(close) = closest(&e.key, &known) {
                     msg.push_str(&format!(" (did you mean `{close}`?)"));
                     // A top-level key misspelt (`extend`): what it would have brought in is

@@ -778,9 +778,7 @@ fn a_player_count_the_user_added_is_blamed_on_the_users_players_line() {
         &d,
         2,
         8,
-        &[
-            "at 3 and 4 players: a deck of 1 dominoes is too small for one line of 4 (`sets` replaces",
-        ],
+        &["at 3 and 4 players: a deck of 1 domino is too small for one line of 4 (`sets` replaces"],
     );
 }
 
@@ -1037,7 +1035,7 @@ fn every_module_problem_is_reported_at_once_with_toml_values() {
         &d,
         7,
         22,
-        &["module `buildings`: `slot-prices[2]` must be from 0 to 1000, not -1"],
+        &["module `buildings`: `slot-prices` item 3 must be from 0 to 1000, not -1"],
     );
     assert!(!d.to_string().contains("Text("), "{d}");
 }
@@ -1880,6 +1878,7 @@ fn core_problems_are_placed_by_the_field_they_name() {
     let teams = RulesProblem::Teams {
         players: 3,
         team_size: 2,
+        allowed: vec![3, 4],
     };
     assert_diag(&d, 4, 13, &[&format!("at 3 players: {teams}")]);
     assert_eq!(d.len(), 1, "{d}");
@@ -3041,6 +3040,182 @@ fn an_unknown_terrain_that_is_a_symbol_or_a_shipped_sets_is_said_so() {
     );
 }
 
+/// The shipped set that declares a terrain is named for every such terrain, not only the
+/// first unknown terrain of a file, and for a terrain a module's parameter names; how a new
+/// terrain is declared is still said once.
+#[test]
+fn every_unknown_terrain_of_a_shipped_set_names_the_set() {
+    let d = bad(
+        "extends = \"kingdomino\"\nremove-dominoes = [1, 2]\n[[domino]]\nnumber = 1\nfirst = { terrain = \"lava\" }\nsecond = { terrain = \"wheat\" }\n[[domino]]\nnumber = 2\nfirst = { terrain = \"volcano\" }\nsecond = { terrain = \"town\" }\n",
+    );
+    let text = d.to_string();
+    assert_diag(&d, 5, 21, &["unknown terrain `lava`", "(name = \"lava\""]);
+    assert_diag(
+        &d,
+        9,
+        21,
+        &["unknown terrain `volcano`", "`add-sets = [\"volcano\"]`"],
+    );
+    assert_diag(
+        &d,
+        10,
+        22,
+        &["unknown terrain `town`", "`add-sets = [\"queendomino\"]`"],
+    );
+    assert_eq!(text.matches("[[terrain]] table").count(), 1, "{text}");
+    // In a module's parameters: a multiplier's key, a goal's terrain.
+    let d = bad(
+        "extends = \"kingdomino\"\n[rules]\nmodules = [\"terrain-multipliers\", \"goals\"]\n[rules.module.terrain-multipliers]\nmultipliers = { volcano = 2, town = 0 }\n[rules.module.goals]\ngoal = [{ name = \"Towns\", points = 5, terrain = \"town\" }]\n",
+    );
+    assert_diag(
+        &d,
+        5,
+        17,
+        &[
+            "`multipliers.volcano`: terrain `volcano` is not among the ruleset's terrains",
+            "the shipped set `volcano` declares it, with its dominoes: `add-sets = [\"volcano\"]`",
+        ],
+    );
+    assert_diag(
+        &d,
+        5,
+        30,
+        &["`multipliers.town`", "`add-sets = [\"queendomino\"]`"],
+    );
+    assert_diag(
+        &d,
+        7,
+        49,
+        &[
+            "terrain `town` is not among",
+            "`add-sets = [\"queendomino\"]`",
+        ],
+    );
+}
+
+/// A list's position is counted from 1 in words in every message: a core key's (`players`), a
+/// module parameter's (`slot-prices`), a list of tables' (`goal`, as `@goal N` counts them).
+#[test]
+fn list_positions_are_counted_alike_in_every_message() {
+    let d = bad(
+        "extends = \"queendomino\"\nplayers = [2, 3, 40]\n[rules]\nmodules = [\"knights\", \"buildings\", \"queen\", \"dragon\", \"wealth\", \"goals\"]\n[rules.module.buildings]\nslot-prices = [1, -2]\n[rules.module.goals]\ngoal = [{ name = \"A\", points = 1 }, { name = \"B\", points = 1, scope = \"al\" }]\n",
+    );
+    assert_diag(&d, 2, 18, &["`players` item 3: 40 is too large"]);
+    assert_diag(
+        &d,
+        6,
+        19,
+        &["module `buildings`: `slot-prices` item 2 must be from 0 to 1000, not -2"],
+    );
+    assert_diag(
+        &d,
+        8,
+        71,
+        &["module `goals`: `scope` of `goal` item 2 must be"],
+    );
+    assert!(!d.to_string().contains("[1]"), "{d}");
+}
+
+/// An empty file (or one of blank lines and comments) is said to be empty, with how a ruleset
+/// starts; one that writes something but no player counts is still told to add them.
+#[test]
+fn an_empty_ruleset_file_is_said_to_be_empty() {
+    for text in ["", "\n  \n", "# house rules, to come\n\n"] {
+        let d = bad(text);
+        assert_eq!(d.len(), 1, "{d}");
+        assert_diag(
+            &d,
+            1,
+            1,
+            &[
+                "the file is empty: a ruleset starts from one it changes, e.g. `extends = \"kingdomino\"`",
+                "`players = [2, 3, 4]`",
+            ],
+        );
+    }
+    let d = bad("description = \"mine\"\n");
+    assert_diag(
+        &d,
+        1,
+        1,
+        &["no player counts: add e.g. `players = [2, 3, 4]`"],
+    );
+    assert!(!d.to_string().contains("is empty"), "{d}");
+}
+
+/// `[for-games.3]`, rules by the game of a match, is pointed to `for-players`, the only way
+/// rules differ; a misspelt `for-player` is a plain misspelling.
+#[test]
+fn a_for_key_of_another_kind_is_pointed_to_for_players() {
+    let d = bad("extends = \"dynasty\"\n[for-games.3]\nharmony = { enabled = true }\n");
+    assert_diag(
+        &d,
+        2,
+        2,
+        &[
+            "unknown key `for-games` at the top level (did you mean `for-players`? rules differ by player count only: [for-players.N] for N players)",
+        ],
+    );
+    let d = bad("extends = \"dynasty\"\n[for-player.3]\nharmony = { enabled = true }\n");
+    assert_diag(
+        &d,
+        2,
+        2,
+        &["unknown key `for-player` at the top level (did you mean `for-players`?);"],
+    );
+}
+
+/// The team-size error suggests the counts the ruleset allows that teams fill (Royal Wedding
+/// in teams of 2: 4, 6 and 8, never 2, which it does not allow).
+#[test]
+fn a_team_size_that_does_not_divide_suggests_the_rulesets_own_counts() {
+    let d = bad("extends = \"royal-wedding\"\n[rules]\nteam-size = 2\n");
+    assert_diag(
+        &d,
+        3,
+        13,
+        &[
+            "at 3 players: 3 players do not form teams of 2: play a multiple of 2 players, of the counts this ruleset allows: `players = [4, 6, 8]`",
+        ],
+    );
+    assert!(!d.to_string().contains("(2, 4, ...)"), "{d}");
+}
+
+/// A deck that `remove-dominoes` left too small for one line is blamed on the removal at every
+/// player count, with the fix, not on the deck size a shipped file set.
+#[test]
+fn a_deck_emptied_by_remove_dominoes_is_blamed_on_the_removal() {
+    let numbers: Vec<String> = (1..=46).map(|n| n.to_string()).collect();
+    let d = bad(&format!(
+        "extends = \"kingdomino\"\nremove-dominoes = [{}]\n",
+        numbers.join(", ")
+    ));
+    assert_diag(
+        &d,
+        2,
+        19,
+        &[
+            "at 3 and 4 players: a deck of 2 dominoes is too small for one line of 4",
+            "counts the 2 dominoes left after this `remove-dominoes`: remove fewer, to leave at least 4",
+        ],
+    );
+    assert!(!d.to_string().contains("as set in"), "{d}");
+    let numbers: Vec<String> = (1..=47).map(|n| n.to_string()).collect();
+    let d = bad(&format!(
+        "extends = \"kingdomino\"\nremove-dominoes = [{}]\n",
+        numbers.join(", ")
+    ));
+    assert_diag(
+        &d,
+        2,
+        19,
+        &[
+            "a deck of 1 domino is too small",
+            "counts the 1 domino left",
+        ],
+    );
+}
+
 /// A building written with a price of its own: the board's slots set prices.
 #[test]
 fn a_building_price_says_the_slots_set_it() {
@@ -3461,6 +3636,89 @@ fn a_line_order_under_mixed_lines_is_warned_of_unless_inherited() {
     let w = warnings_of(
         "extends = \"royal-wedding\"\nname = \"m\"\n[rules]\nlines = \"mixed\"\n",
         "m.toml",
+    );
+    assert!(w.is_empty(), "{w}");
+}
+
+/// A seating of teams where every team is one player does nothing: warned of at `teams`, not
+/// where the same `teams` seats teams at another count.
+#[test]
+fn a_seating_of_teams_of_one_is_warned_of() {
+    let w = warnings_of(
+        "extends = \"kingdomino\"\nname = \"t\"\nrules.teams = \"alternating\"\n",
+        "t.toml",
+    );
+    assert_eq!(w.len(), 1, "{w}");
+    assert_diag(
+        &w,
+        3,
+        15,
+        &[
+            "`teams = \"alternating\"` has no effect: with `team-size = 1` every player is a side of one, so there are no teams to seat (give `team-size = 2` or more",
+        ],
+    );
+    // The same `teams` seats the teams of 4 players: nothing to say at 2 and 3.
+    let w = warnings_of(
+        "extends = \"kingdomino\"\nname = \"t\"\n[rules]\nteams = \"alternating\"\n[for-players.4]\nteam-size = 2\n",
+        "t.toml",
+    );
+    assert!(!w.to_string().contains("`teams"), "{w}");
+    // Royal Wedding's teams, seated otherwise: no warning.
+    let w = warnings_of(
+        "extends = \"royal-wedding-teams\"\nname = \"t\"\n[rules]\nteams = \"alternating\"\n",
+        "t.toml",
+    );
+    assert!(w.is_empty(), "{w}");
+}
+
+/// Harmony or Middle Kingdom on but worth 0 points is warned of at its `points`, as goals all
+/// worth 0 are.
+#[test]
+fn a_bonus_worth_0_points_is_warned_of() {
+    let w = warnings_of(
+        "extends = \"kingdomino\"\nname = \"b\"\n[rules]\nharmony = { enabled = true, points = 0 }\nmiddle-kingdom = { enabled = true, points = 0 }\n",
+        "b.toml",
+    );
+    assert_eq!(w.len(), 2, "{w}");
+    assert_diag(
+        &w,
+        4,
+        38,
+        &["Harmony is worth 0 points, so earning it changes nothing: give it `points`"],
+    );
+    assert_diag(
+        &w,
+        5,
+        45,
+        &["Middle Kingdom is worth 0 points, so earning it changes nothing"],
+    );
+    // A penalty is worth something.
+    let w = warnings_of(
+        "extends = \"kingdomino\"\nname = \"b\"\n[rules]\nharmony = { enabled = true, points = -5 }\n",
+        "b.toml",
+    );
+    assert!(w.is_empty(), "{w}");
+}
+
+/// Starting coins that already score the most a line holds: no coin gained adds a point.
+#[test]
+fn wealth_capped_from_the_start_is_warned_of() {
+    let w = warnings_of(
+        "extends = \"queendomino\"\nname = \"w\"\n[rules.module.wealth]\nstarting-coins = 1000000\ncoins-per-point = 1\n",
+        "w.toml",
+    );
+    assert_diag(
+        &w,
+        4,
+        18,
+        &[
+            "module `wealth`: the 1000000 starting coins already score 1000000 points, the most one score line holds: no coin gained ever adds a point; only coins spent take points away (give fewer than 1000000 `starting-coins`",
+        ],
+    );
+    // One coin fewer: coins gained count again.
+    let w = warnings_of(
+        "extends = \"queendomino\"\nname = \"w\"\n[rules.module.wealth]\nstarting-coins = 999999\ncoins-per-point = 1\n",
+        "w.toml",
     );
     assert!(w.is_empty(), "{w}");
 }
@@ -4099,13 +4357,16 @@ fn a_bad_parameter_value_hides_no_other_problem() {
         &d,
         6,
         41,
-        &["`goal[0].terrain`: terrain `swap`", "did you mean `swamp`"],
+        &[
+            "`terrain` of `goal` item 1: terrain `swap`",
+            "did you mean `swamp`",
+        ],
     );
     assert_diag(
         &d,
         7,
         10,
-        &["`goal[1].name` `swamp` reads as `goal[0].name` `Swamp`"],
+        &["`name` of `goal` item 2, `swamp`, reads as the name of `goal` item 1, `Swamp`"],
     );
 }
 

@@ -369,11 +369,11 @@ fn goals_no_kingdom_can_meet_are_warned_at_the_goal() {
         .map(str::to_string)
         .collect();
     let expect = [
-        "goals.toml:7:59: module `goals`: `goal[0].squares`: goal `Mines` asks for 7 squares of mine, but the whole deck has 6",
-        "goals.toml:8:63: module `goals`: `goal[1].crowns`: goal `Rich mines` asks for 11 crowns of mine, but the whole deck has 10",
-        "goals.toml:9:40: module `goals`: `goal[2].squares`: goal `Huge` asks for 25 squares, but a 5x5 kingdom holds at most 24",
+        "goals.toml:7:59: module `goals`: `squares` of `goal` item 1: goal `Mines` asks for 7 squares of mine, but the whole deck has 6",
+        "goals.toml:8:63: module `goals`: `crowns` of `goal` item 2: goal `Rich mines` asks for 11 crowns of mine, but the whole deck has 10",
+        "goals.toml:9:40: module `goals`: `squares` of `goal` item 3: goal `Huge` asks for 25 squares, but a 5x5 kingdom holds at most 24",
         "goals.toml:5:8: module `goals`: `draw = 5` of 5 goals listed: every goal is in play in every game",
-        "`goal[4].crowns`: goal `Any` asks for 15 crowns in one territory (of one terrain), but the richest terrain of the whole deck has 10",
+        "`crowns` of `goal` item 5: goal `Any` asks for 15 crowns in one territory (of one terrain), but the richest terrain of the whole deck has 10",
     ];
     for e in expect {
         assert!(said.iter().any(|s| s.contains(e)), "{e}\nin:\n{said:#?}");
@@ -397,7 +397,9 @@ fn a_problem_in_a_counts_list_is_placed_in_that_list() {
         .expect_err("refused")
         .to_string();
     assert!(
-        e.contains("counts.toml:9:35: at 4 players: module `goals`: `goal[1].scope` must be"),
+        e.contains(
+            "counts.toml:9:35: at 4 players: module `goals`: `scope` of `goal` item 2 must be"
+        ),
         "{e}"
     );
 }
@@ -456,9 +458,15 @@ fn every_goal_problem_is_reported_at_its_goal() {
         .expect_err("refused")
         .to_string();
     for (line, says) in [
-        (8, "`goal[1].name` `lake` reads as `goal[0].name` `Lake`"),
-        (9, "`goal[2].name` has 49 characters: at most 40"),
-        (11, "`goal[4].name` `Forest` is `goal[3].name` too"),
+        (
+            8,
+            "`name` of `goal` item 2, `lake`, reads as the name of `goal` item 1, `Lake`",
+        ),
+        (9, "`name` of `goal` item 3 has 49 characters: at most 40"),
+        (
+            11,
+            "`name` of `goal` item 5, `Forest`, is also the name of `goal` item 4",
+        ),
     ] {
         assert!(
             e.contains(&format!("bad.toml:{line}:10: module `goals`: {says}")),
@@ -478,13 +486,13 @@ fn a_goals_mistakes_are_all_said_at_once() {
          { name = \"B\", points = \"six\", squares = 4, crowns = -1 },\n\
          { name = \"b\", pionts = 8 },\n",
         &[
-            "`goal[0]`: `name` is missing",
-            "`goal[0].squares` must be from 1 to 64, not 99",
-            "`goal[0].crowns` must be from 0 to 256, not 300",
-            "`goal[1].points` must be a whole number, not \"six\"",
-            "`goal[1].crowns` must be from 0 to 256, not -1",
-            "`goal[2].name` `b` reads as `goal[1].name` `B`",
-            "`goal[2]`: unknown key `pionts` (did you mean `points`?)",
+            "`goal` item 1: `name` is missing",
+            "`squares` of `goal` item 1 must be from 1 to 64, not 99",
+            "`crowns` of `goal` item 1 must be from 0 to 256, not 300",
+            "`points` of `goal` item 2 must be a whole number, not \"six\"",
+            "`crowns` of `goal` item 2 must be from 0 to 256, not -1",
+            "`name` of `goal` item 3, `b`, reads as the name of `goal` item 2, `B`",
+            "`goal` item 3: unknown key `pionts` (did you mean `points`?)",
         ],
     );
 }
@@ -494,7 +502,7 @@ fn a_goals_mistakes_are_all_said_at_once() {
 fn a_crown_limit_below_the_crowns_asked_is_refused() {
     goal_list_says(
         "{ name = \"A\", points = 1, crowns = 2, max-crowns = 1 },\n",
-        &["`goal[0].max-crowns` is 1 but `crowns` asks at least 2: no territory has both"],
+        &["`max-crowns` of `goal` item 1 is 1 but `crowns` asks at least 2: no territory has both"],
     );
 }
 
@@ -519,7 +527,7 @@ fn a_key_after_a_goals_table_says_where_it_belongs() {
         .expect_err("refused")
         .to_string();
     assert!(
-        e.contains("after.toml:7:1: module `goals`: `goal[0]`: unknown key `draw`")
+        e.contains("after.toml:7:1: module `goals`: `goal` item 1: unknown key `draw`")
             && e.contains("(`draw` is a parameter of module `goals`: write it under [rules.module.goals], above its first [[rules.module.goals.goal]])"),
         "{e}"
     );
@@ -535,7 +543,7 @@ fn a_key_after_a_goals_table_says_where_it_belongs() {
 fn a_goal_named_as_a_penalty_is_refused() {
     goal_list_says(
         "{ name = \"Bog (penalty)\", points = 3 },\n",
-        &["`goal[0].name` ends in ` (penalty)`"],
+        &["`name` of `goal` item 1 ends in ` (penalty)`"],
     );
 }
 
@@ -546,10 +554,10 @@ fn an_item_that_is_no_table_hides_no_other_goal_problem() {
     goal_list_says(
         "{ name = \"A\", points = 1 },\n5,\n[1, 2],\n{ name = \"A\", points = 1, squares = 0 },\n",
         &[
-            "`goal[1]` must be a table, not 5",
-            "`goal[2]` must be a table, not [1, 2]",
-            "`goal[3].name` `A` is `goal[0].name` too",
-            "`goal[3].squares` must be from 1 to 64, not 0",
+            "`goal` item 2 must be a table, not 5",
+            "`goal` item 3 must be a table, not [1, 2]",
+            "`name` of `goal` item 4, `A`, is also the name of `goal` item 1",
+            "`squares` of `goal` item 4 must be from 1 to 64, not 0",
         ],
     );
 }

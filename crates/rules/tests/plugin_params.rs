@@ -194,7 +194,7 @@ fn wrong_values_are_named_at_their_place() {
         &d,
         5,
         25,
-        &["`festivals[1]` must be a word in quotes, not 3"],
+        &["`festivals` item 2 must be a word in quotes, not 3"],
     );
     let d = bad(&format!(
         "{head}seasons = [{{ name = \"summer\", hail = true }}]\n"
@@ -204,7 +204,7 @@ fn wrong_values_are_named_at_their_place() {
         &d,
         5,
         31,
-        &["`seasons[0]`: unknown key `hail`; expected one of: name, rain, snow"],
+        &["`seasons` item 1: unknown key `hail`; expected one of: name, rain, snow"],
     );
     let d = bad(&format!("{head}weight = -1.0\n"));
     assert_diag(&d, 5, 10, &["`weight` must be 0 or more, not -1"]);
@@ -267,7 +267,7 @@ fn wrong_values_are_named_at_their_place() {
         &d,
         5,
         25,
-        &["`festivals[1]` must be a word in quotes, not nan"],
+        &["`festivals` item 2 must be a word in quotes, not nan"],
     );
     // Not a number at all: no parameter type reads it as one.
     let d = bad(&format!("{head}weight = nan\n"));

@@ -477,3 +477,49 @@ fn a_table_of_one_side_says_no_margins_ties_nor_precision_of_its_wins() {
     let v: Value = serde_json::from_str(&json.stdout).expect("json");
     assert!(v.get("finishes").is_some_and(Value::is_null), "{v}");
 }
+
+/// docs/commands.md's example of a warning `simulate` says first is what it prints for the
+/// `six.toml` of docs/rulesets.md (its place, and each part the example quotes).
+#[test]
+fn the_docs_example_of_a_warning_is_what_simulate_prints() {
+    let docs = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs");
+    let rulesets = std::fs::read_to_string(docs.join("rulesets.md")).expect("docs/rulesets.md");
+    let listing = rulesets
+        .split("$ cat -n six.toml\n")
+        .nth(1)
+        .and_then(|rest| rest.split("$ crownlands validate six.toml").next())
+        .expect("the six.toml example");
+    // `cat -n`: the number, a tab, the line.
+    let file: String = listing
+        .lines()
+        .map(|l| format!("{}\n", l.split_once('\t').map_or("", |(_, text)| text)))
+        .collect();
+    let commands = std::fs::read_to_string(docs.join("commands.md")).expect("docs/commands.md");
+    let shown = commands
+        .split("(`warning: six.toml")
+        .nth(1)
+        .and_then(|rest| rest.split('`').next())
+        .map(|w| format!("warning: six.toml{}", w.replace('\n', " ")))
+        .expect("the warning in docs/commands.md");
+    let dir = super::TempDir::new("doc-six");
+    std::fs::create_dir_all(&dir.0).expect("the folder");
+    std::fs::write(dir.0.join("six.toml"), &file).expect("write six.toml");
+    let out = Command::new(bin())
+        .args(["simulate", "six.toml", "--players", "3", "--games", "10"])
+        .current_dir(&dir.0)
+        .output()
+        .expect("run crownlands");
+    assert_eq!(out.status.code(), Some(0));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let mut rest = stderr.as_ref();
+    for part in shown.split("...").map(str::trim).filter(|p| !p.is_empty()) {
+        let at = rest
+            .find(part)
+            .unwrap_or_else(|| panic!("`{part}` of the docs' `{shown}` is not in:\n{stderr}"));
+        rest = &rest[at + part.len()..];
+    }
+    assert!(
+        stderr.starts_with(shown.split("...").next().unwrap_or_default()),
+        "{stderr}"
+    );
+}

@@ -236,6 +236,12 @@ fn a_castle_at_the_centre_keeps_squares_within_half_the_grid() {
             .to_string()
             .contains("more than 2 squares from the castle")
     );
+    // One square is said in the singular.
+    assert!(
+        crate::kingdom::SquareError::BeyondCentre(Cell::new(-2, 0), 1)
+            .to_string()
+            .contains("lies more than 1 square from the castle,")
+    );
     k.set_square(Cell::new(2, 0), sq).expect("within reach");
     k.clear();
     assert_eq!(

@@ -414,12 +414,12 @@ impl Mechanism for Goals {
                         let other = &goals[first].name;
                         if *other == g.name {
                             format!(
-                                "`goal[{i}].name` `{other}` is `goal[{first}].name` too: each goal needs a name of its own"
+                                "`goal[{i}].name`, `{other}`, is also the name of `goal[{first}]`: each goal needs a name of its own"
                             )
                         } else {
                             // (What tells them apart shown: a character drawn as nothing.)
                             format!(
-                                "`goal[{i}].name` `{}` reads as `goal[{first}].name` `{}`: each goal needs a name of its own",
+                                "`goal[{i}].name`, `{}`, reads as the name of `goal[{first}]`, `{}`: each goal needs a name of its own",
                                 crate::text::reveal_invisible(&g.name),
                                 crate::text::reveal_invisible(other)
                             )
@@ -592,15 +592,18 @@ impl Mechanism for Goals {
             } else if goal.squares > squares {
                 never(
                     "squares",
-                    format!("{} squares{of}, but {deck} has {squares}", goal.squares),
+                    format!(
+                        "{}{of}, but {deck} has {squares}",
+                        super::describe::plural(goal.squares, "square", "squares")
+                    ),
                 );
             }
             if goal.crowns > crowns {
                 never(
                     "crowns",
                     format!(
-                        "{} crowns{of}, but {deck}{} has {crowns}",
-                        goal.crowns,
+                        "{}{of}, but {deck}{} has {crowns}",
+                        super::describe::plural(goal.crowns, "crown", "crowns"),
                         if buildings > 0 {
                             " with every building"
                         } else {

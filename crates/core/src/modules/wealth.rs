@@ -127,6 +127,40 @@ impl Mechanism for Wealth {
         )]
     }
 
+    /// Starting coins that score the most a line holds ([`super::MAX_LINE_POINTS`]): no coin
+    /// gained ever adds a point (said by [`Mechanism::never_counts`] where nothing gives or
+    /// spends coins: then no coin is ever gained or spent).
+    fn never_reached(
+        &self,
+        ruleset: &crate::ruleset::Ruleset,
+        _rules: &Rules,
+        modules: &[Box<dyn super::Module>],
+    ) -> Vec<super::CheckProblem> {
+        let per = self.coins_per_point.max(1);
+        let points = i64::from(self.starting_coins / per);
+        let max = i64::from(super::MAX_LINE_POINTS);
+        let gives = super::anyone_adds(modules, ruleset, "coins", Self::NAME);
+        let spends = super::anyone_takes(modules, "coins", Self::NAME);
+        if points < max || !(gives || spends) {
+            return Vec::new();
+        }
+        let spent = if spends {
+            "; only coins spent take points away"
+        } else {
+            ", so coins never change the score"
+        };
+        vec![super::CheckProblem::at(
+            "starting-coins",
+            format!(
+                "the {} starting coins already score {points} points, the most one score line \
+                 holds: no coin gained ever adds a point{spent} (give fewer than {} \
+                 `starting-coins`, so that coins gained count)",
+                self.starting_coins,
+                max.saturating_mul(i64::from(per))
+            ),
+        )]
+    }
+
     fn setup(&self, ctx: &mut SetupContext<'_>) -> Result<(), String> {
         // Added to what a module listed earlier gave (`claim-order`'s coins by place), not set
         // over it: the list's order does not matter.

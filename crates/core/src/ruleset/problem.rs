@@ -236,9 +236,15 @@ pub enum RulesProblem {
         } else {
             format!("{players} players do not form teams of {team_size}")
         },
-        teams_hint(*players, *team_size)
+        teams_hint(*players, *team_size, allowed)
     )]
-    Teams { players: u8, team_size: u8 },
+    Teams {
+        players: u8,
+        team_size: u8,
+        /// The player counts the ruleset allows (empty where unknown): those teams of
+        /// `team_size` fill are the ones to play.
+        allowed: Vec<u8>,
+    },
     /// A `lines` the registry does not know; `known` lists the names it knows.
     #[error("unknown line source `{name}`; known line sources: {known}")]
     LineSource { name: String, known: String },
@@ -284,7 +290,10 @@ pub enum RulesProblem {
     },
     #[error("a deck of {deck} dominoes, but the component sets hold only {dominoes}")]
     DeckExceedsSets { deck: usize, dominoes: usize },
-    #[error("a deck of {deck} dominoes is too small for one line of {line}")]
+    #[error(
+        "a deck of {deck} {dominoes} is too small for one line of {line}",
+        dominoes = if *.deck == 1 { "domino" } else { "dominoes" }
+    )]
     DeckTooSmall { deck: usize, line: u8 },
     #[error("a deck of {deck} dominoes does not divide into lines of {line}{hint}", hint = deck_hint(*.deck, *.line, *.dominoes, *.fill, *.grid))]
     DeckLines {
@@ -508,8 +517,9 @@ impl std::fmt::Display for Problems {
 impl std::error::Error for Problems {}
 
 /// What would form teams: the other team sizes `players` divides into (2 or more a team), and
-/// the player counts teams of `team_size` fit.
-fn teams_hint(players: u8, team_size: u8) -> String {
+/// the player counts teams of `team_size` fit: those of `allowed` (the ruleset's counts) where
+/// any is, the multiples of the size otherwise.
+fn teams_hint(players: u8, team_size: u8, allowed: &[u8]) -> String {
     if team_size == 0 {
         return ": a team has at least one player".to_string();
     }
@@ -522,13 +532,31 @@ fn teams_hint(players: u8, team_size: u8) -> String {
         [one] => format!("teams of {one}"),
         [init @ .., last] => format!("teams of {} or {last}", init.join(", ")),
     };
-    let fit = format!(
-        "a multiple of {team_size} players ({}, ...)",
+    let fits: Vec<String> = allowed
+        .iter()
+        .filter(|n| n.is_multiple_of(team_size))
+        .map(u8::to_string)
+        .collect();
+    let multiples = || {
         (1..=2)
             .map(|k| (u16::from(team_size) * k).to_string())
             .collect::<Vec<_>>()
             .join(", ")
-    );
+    };
+    let fit = if !fits.is_empty() {
+        format!(
+            "a multiple of {team_size} players, of the counts this ruleset allows: `players = [{}]`",
+            fits.join(", ")
+        )
+    } else if allowed.is_empty() {
+        format!("a multiple of {team_size} players ({}, ...)", multiples())
+    } else {
+        // None of the ruleset's counts: one to add to `players`.
+        format!(
+            "a multiple of {team_size} players, which `players` must list ({}, ...)",
+            multiples()
+        )
+    };
     if sizes.is_empty() {
         format!(": play {fit}")
     } else {

@@ -93,16 +93,36 @@ fn every_problem_is_returned_at_once_naming_its_field() {
             players: 3,
             problem: RulesProblem::Teams {
                 players: 3,
-                team_size: 2
+                team_size: 2,
+                ..
             }
         }
     ));
     assert_eq!(
         problems.0[1].to_string(),
-        "at 3 players: 3 players do not form teams of 2: play a multiple of 2 players (2, 4, ...)"
+        "at 3 players: 3 players do not form teams of 2: play a multiple of 2 players, of the counts this ruleset allows: `players = [2, 4]`"
+    );
+    // The counts suggested are the ruleset's: never one it does not allow (Royal Wedding's
+    // 3 to 8 players in teams of 2: not 2).
+    let allowed = |players, team_size, allowed: &[u8]| {
+        RulesProblem::Teams {
+            players,
+            team_size,
+            allowed: allowed.to_vec(),
+        }
+        .to_string()
+    };
+    assert_eq!(
+        allowed(3, 2, &[3, 4, 5, 6, 7, 8]),
+        "3 players do not form teams of 2: play a multiple of 2 players, of the counts this ruleset allows: `players = [4, 6, 8]`"
+    );
+    // None of them: a count to add.
+    assert_eq!(
+        allowed(3, 2, &[3, 5]),
+        "3 players do not form teams of 2: play a multiple of 2 players, which `players` must list (2, 4, ...)"
     );
     // Where other teams would fit the count, they are named.
-    let teams = |players, team_size| RulesProblem::Teams { players, team_size }.to_string();
+    let teams = |players, team_size| allowed(players, team_size, &[]);
     assert_eq!(
         teams(6, 4),
         "6 players do not form teams of 4: teams of 2 or 3 would, or play a multiple of 4 players (4, 8, ...)"
