@@ -587,10 +587,20 @@ fn too_small_terminal() {
             && text.contains("columns."),
         "{text}"
     );
-    // Queendomino at 4 has layouts of 66x20 and 64x24: at 64x22 it is the rows that are short.
+    // Queendomino at 4 has layouts of 66x20 and 64x24: at 64x22 and 65x20 either more rows or
+    // more columns would do, and both are said.
     let qd = common::app("queendomino", "you,greedy,greedy,greedy", 3);
-    let text = flat(screen(&qd, 64, 22));
-    assert!(text.contains("The terminal is 22 rows high;"), "{text}");
+    let said = |w, h| words(&screen(&qd, w, h));
+    let text = said(64, 22);
+    assert!(
+        text.contains("The terminal is 64x22: at 64 columns this screen needs at least 24 rows, or at 22 rows at least 66 columns."),
+        "{text}"
+    );
+    let text = said(65, 20);
+    assert!(
+        text.contains("at least 24 rows, or at 20 rows at least 66 columns."),
+        "{text}"
+    );
 }
 
 /// In a 30x10 pane the game does not fit: Enter twice claims nothing, no key but quitting acts,
