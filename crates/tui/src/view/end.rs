@@ -135,8 +135,10 @@ fn columns(app: &App, game: &Game, area: Rect) -> Columns {
         ..area
     };
     let w = cols_area.width / sides as u16;
-    // Each row: a label, and its number right-aligned, in 24 columns, or as many as the longest
-    // line of a module needs whole (a goal's or a building's long name), up to 48.
+    // Each row: a label, and its number right-aligned, in 32 columns (`12 territories without
+    // crowns  0` whole: in 24 it had read `4 terr.` in a column with room for the words), or
+    // as many as the longest line of a module needs whole (a goal's or a building's long
+    // name), up to 48; fewer where the column is narrower.
     // (Each side's module lines worked out once, for the width and the column.)
     let mut module_lines: Vec<_> = outcome
         .scores
@@ -150,7 +152,7 @@ fn columns(app: &App, game: &Game, area: Rect) -> Columns {
         .map(|l| super::text::width(&with_detail(l)) + 6)
         .max()
         .unwrap_or(0);
-    let rw = usize::from(w.saturating_sub(2)).min(longest.clamp(24, 48));
+    let rw = usize::from(w.saturating_sub(2)).min(longest.clamp(32, 48));
     // Each column's lines first: the kingdoms' cells are sized for the longest column, so that
     // every kingdom is drawn alike, at the same height.
     let mut columns: Vec<Column> = Vec::with_capacity(sides);
