@@ -193,6 +193,109 @@ fn each_scope_scores_as_written() {
     );
 }
 
+/// A goal counted `per = "square"` or `per = "crown"`: its points for each square or crown of
+/// what meets it (of the meeting territory with the most, once; of each; of the kingdom's
+/// together), said in the help and the panel, with how it was counted on the score's line.
+#[test]
+fn a_goal_counts_per_square_or_per_crown() {
+    let ruleset = written(
+        "extends = \"kingdomino\"\n[rules]\nmodules = [\"goals\"]\n[rules.module.goals]\n\
+         goal = [\n\
+         { name = \"Lakeside\", points = 1, terrain = \"lake\", squares = 3, per = \"square\" },\n\
+         { name = \"Fields\", points = 2, terrain = \"wheat\", squares = 2, scope = \"each-territory\", per = \"square\" },\n\
+         { name = \"Deep mines\", points = 3, terrain = \"mine\", scope = \"kingdom\", per = \"crown\" },\n\
+         { name = \"Big lake\", points = 1, terrain = \"lake\", squares = 8, per = \"square\" },\n\
+         { name = \"Crowned\", points = -1, crowns = 1, per = \"crown\" },\n\
+         ]\n",
+    );
+    let rules = ruleset.rules_for(4).expect("4 players");
+    let modules = build_all(Registry::shipped_ref(), &rules.modules).expect("modules");
+    // Lake: one territory of 7 squares, 1 crown. Wheat: three territories of 2 squares. Mine:
+    // two territories, 2 + 1 crowns.
+    let text = "L  L  L  W  S\n\
+                L  L  C  W  .\n\
+                L  L1 M2 .  W\n\
+                W  W  F1 M1 W\n\
+                .  .  .  .  .\n";
+    let (kingdom, data) =
+        parse_side(text, "k.kingdom", &ruleset, &modules, rules).unwrap_or_else(|e| panic!("{e}"));
+    let view = SideView::new(&ruleset, &kingdom, &modules, &data, Side(0));
+    let score = score_side(rules, view);
+    let got: Vec<(String, i32)> = score
+        .bonuses
+        .iter()
+        .map(|b| (b.key.clone(), b.points))
+        .collect();
+    let want: Vec<(String, i32)> = [
+        // 7 lake squares; 3 wheat territories of 2, 2 points a square; 3 mine crowns; no lake
+        // of 8; the most crowns of a crowned territory: the mine of 2 (the lake and forest
+        // have 1).
+        ("goal: Lakeside", 7),
+        ("goal: Fields", 12),
+        ("goal: Deep mines", 9),
+        ("goal: Big lake", 0),
+        ("goal: Crowned", -2),
+    ]
+    .into_iter()
+    .map(|(k, p)| (k.to_string(), p))
+    .collect();
+    assert_eq!(got, want);
+    let lines: Vec<(String, i32, Option<String>)> = modules
+        .modules()
+        .iter()
+        .enumerate()
+        .flat_map(|(i, m)| m.score_lines(rules, view.for_module(i)))
+        .map(|l| (l.label, l.points, l.detail))
+        .collect();
+    assert!(
+        lines.contains(&("Fields".to_string(), 12, Some("6 squares x 2".to_string()))),
+        "{lines:?}"
+    );
+    assert!(
+        lines.contains(&(
+            "Deep mines".to_string(),
+            9,
+            Some("3 crowns x 3".to_string())
+        )),
+        "{lines:?}"
+    );
+    assert!(
+        lines.contains(&("Big lake".to_string(), 0, None)),
+        "{lines:?}"
+    );
+    // The help says the points a square, the panel short.
+    let game = Game::new(Arc::clone(&ruleset), 4, 1).expect("a game");
+    let rows = drawn(&game);
+    assert!(
+        rows.contains(&"+1/sq Lakeside: lake 3+sq".to_string()),
+        "{rows:?}"
+    );
+    assert!(
+        rows.contains(&"+3/cr Deep mines: any mine".to_string()),
+        "{rows:?}"
+    );
+    let help: Vec<String> = modules.modules().iter().flat_map(|m| m.help()).collect();
+    assert!(
+        help.contains(
+            &"Fields (+2 a square): each wheat territory of at least 2 squares".to_string()
+        ),
+        "{help:?}"
+    );
+    // A goal counted by crowns that allows none would always score 0: refused, at its `per`.
+    let e = crownlands_rules::load_str(
+        Registry::shipped_ref(),
+        "extends = \"kingdomino\"\n[rules]\nmodules = [\"goals\"]\n[rules.module.goals]\n\
+         goal = [{ name = \"Bog\", points = 1, terrain = \"swamp\", max-crowns = 0, per = \"crown\" }]\n",
+        Path::new("bog.toml"),
+    )
+    .expect_err("refused");
+    assert!(
+        e.to_string()
+            .contains("`per` of `goal` item 1 is \"crown\" but `max-crowns = 0`"),
+        "{e}"
+    );
+}
+
 /// In random games, each side's goals line is what the goals drawn say of its final kingdom,
 /// counted here apart from the module: the panel's goals, looked up by name.
 #[test]

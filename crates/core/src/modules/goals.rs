@@ -39,6 +39,30 @@ pub enum Scope {
     Kingdom,
 }
 
+/// What a met goal's points are counted by.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "kebab-case")]
+#[schemars(rename = "GoalPer")]
+pub enum Per {
+    /// Its points once each time it is met (once, or for each territory).
+    #[default]
+    Goal,
+    /// Its points for each square of what meets it: the largest territory meeting it
+    /// (`a-territory`), each territory meeting it (`each-territory`), or the kingdom's squares
+    /// of the terrain (`kingdom`).
+    Square,
+    /// Its points for each crown of what meets it, counted as `square` counts squares.
+    Crown,
+}
+
+impl Per {
+    fn is_goal(&self) -> bool {
+        *self == Per::Goal
+    }
+}
+
 /// One goal as the ruleset writes it (`[[rules.module.goals.goal]]`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
@@ -63,6 +87,10 @@ pub struct GoalParams {
     /// `"a-territory"` (once), `"each-territory"` or `"kingdom"`.
     #[serde(default)]
     pub scope: Scope,
+    /// `"goal"` (its points each time it is met), `"square"` or `"crown"` (its points for each
+    /// square or crown of what meets it).
+    #[serde(default, skip_serializing_if = "Per::is_goal")]
+    pub per: Per,
 }
 
 fn one_square() -> Bounded<1, 64> {
@@ -104,9 +132,28 @@ pub struct Goal {
     /// The most crowns, where the goal limits them.
     pub max_crowns: Option<u32>,
     pub scope: Scope,
+    pub per: Per,
 }
 
 impl Goal {
+    /// Its points in words: `+10`, `+1 a square`, `-2 a crown`.
+    pub fn points_words(&self) -> String {
+        match self.per {
+            Per::Goal => format!("{:+}", self.points),
+            Per::Square => format!("{:+} a square", self.points),
+            Per::Crown => format!("{:+} a crown", self.points),
+        }
+    }
+
+    /// Its points short, for a panel: `+10`, `+1/sq`, `-2/cr`.
+    pub fn points_short(&self) -> String {
+        match self.per {
+            Per::Goal => format!("{:+}", self.points),
+            Per::Square => format!("{:+}/sq", self.points),
+            Per::Crown => format!("{:+}/cr", self.points),
+        }
+    }
+
     /// What it asks, in words: `a lake territory of at least 6 squares`.
     pub fn asks(&self) -> String {
         let terrain = self.terrain.as_deref();
@@ -217,10 +264,17 @@ impl Goal {
         }
     }
 
-    /// How many times a kingdom of `territories` meets it (0 or 1 but for `each-territory`),
-    /// its terrain `terrain` (any, without one).
+    /// How many times a kingdom of `territories` scores its points, its terrain `terrain`
+    /// (any, without one): the times it meets it (0 or 1 but for `each-territory`), or with
+    /// `per`, the squares or crowns of what meets it (of the meeting territory that has the
+    /// most, for `a-territory`).
     fn times(&self, terrain: Option<TerrainId>, territories: &[TerritorySize]) -> u32 {
         let of = |t: &&TerritorySize| terrain.is_none_or(|want| want == t.terrain);
+        let count = |squares: u32, crowns: u32| match self.per {
+            Per::Goal => 1,
+            Per::Square => squares,
+            Per::Crown => crowns,
+        };
         if self.scope == Scope::Kingdom {
             // The kingdom's squares and crowns of the terrain (or of every square) together.
             let (squares, crowns) = territories
@@ -229,21 +283,16 @@ impl Goal {
                 .fold((0u32, 0u32), |(s, c), t| {
                     (s.saturating_add(t.squares), c.saturating_add(t.crowns))
                 });
-            return u32::from(
-                squares >= self.squares && crowns >= self.crowns && self.within(crowns),
-            );
+            let met = squares >= self.squares && crowns >= self.crowns && self.within(crowns);
+            return if met { count(squares, crowns) } else { 0 };
         }
-        let times = territories
-            .iter()
-            .filter(of)
-            .filter(|t| {
-                t.squares >= self.squares && t.crowns >= self.crowns && self.within(t.crowns)
-            })
-            .count() as u32;
+        let met = territories.iter().filter(of).filter(|t| {
+            t.squares >= self.squares && t.crowns >= self.crowns && self.within(t.crowns)
+        });
         if self.scope == Scope::ATerritory {
-            times.min(1)
+            met.map(|t| count(t.squares, t.crowns)).max().unwrap_or(0)
         } else {
-            times
+            met.fold(0u32, |n, t| n.saturating_add(count(t.squares, t.crowns)))
         }
     }
 
@@ -312,7 +361,7 @@ impl Goals {
     }
 
     fn goal_line(g: &Goal) -> String {
-        format!("{} ({:+}): {}", g.name, g.points, g.asks())
+        format!("{} ({}): {}", g.name, g.points_words(), g.asks())
     }
 
     /// The goals in one line (at most 76 characters for lists of up to 16): how many are in
@@ -353,6 +402,7 @@ impl Mechanism for Goals {
                     crowns: g.crowns.as_u32(),
                     max_crowns: g.max_crowns.map(|m| m.as_u32()),
                     scope: g.scope,
+                    per: g.per,
                 })
                 .collect(),
         }
@@ -372,6 +422,7 @@ impl Mechanism for Goals {
                         crowns: Bounded::clamped(g.crowns),
                         max_crowns: g.max_crowns.map(Bounded::clamped),
                         scope: g.scope,
+                        per: g.per,
                     })
                     .collect(),
             ),
@@ -386,7 +437,11 @@ impl Mechanism for Goals {
         for (i, g) in goals.iter().enumerate() {
             let chars = g.name.chars().count();
             // (A name of spaces only is the loader's to refuse, at the name.)
-            let problem = if let Some(max) = g.max_crowns.filter(|m| *m < g.crowns) {
+            let problem = if g.per == Per::Crown && g.max_crowns.is_some_and(|m| m.as_u32() == 0) {
+                Some(format!(
+                    "`goal[{i}].per` is \"crown\" but `max-crowns = 0` asks for no crowns: it would always score 0 (count it `per = \"square\"`, or once)"
+                ))
+            } else if let Some(max) = g.max_crowns.filter(|m| *m < g.crowns) {
                 Some(format!(
                     "`goal[{i}].max-crowns` is {} but `crowns` asks at least {}: no territory has both",
                     max.as_u32(),
@@ -636,7 +691,7 @@ impl Mechanism for Goals {
             title: "Goals".into(),
             rows: goals
                 .into_iter()
-                .map(|g| PanelRow::text(format!("{:+} {}: {}", g.points, g.name, g.short())))
+                .map(|g| PanelRow::text(format!("{} {}: {}", g.points_short(), g.name, g.short())))
                 .collect(),
         });
     }
@@ -782,12 +837,26 @@ impl Mechanism for Goals {
                 .map(|(g, times, points)| ScoreLine {
                     // (Not met: its +0 says so, and a label cut short to fit a column
                     // keeps it.)
-                    label: match times {
-                        0 | 1 => g.name.clone(),
-                        n => format!("{} x{n}", g.name),
+                    label: match (g.per, times) {
+                        (Per::Goal, 2..) => format!("{} x{times}", g.name),
+                        _ => g.name.clone(),
                     },
                     points,
-                    detail: None,
+                    // How a goal counted by squares or crowns was counted: `9 squares x 1`.
+                    detail: match g.per {
+                        Per::Goal => None,
+                        _ if times == 0 => None,
+                        Per::Square => Some(format!(
+                            "{} x {}",
+                            super::describe::plural(times, "square", "squares"),
+                            g.points
+                        )),
+                        Per::Crown => Some(format!(
+                            "{} x {}",
+                            super::describe::plural(times, "crown", "crowns"),
+                            g.points
+                        )),
+                    },
                     short: None,
                 })
                 .collect(),
@@ -848,6 +917,7 @@ mod tests {
             crowns,
             max_crowns: None,
             scope,
+            per: Per::Goal,
         }
     }
 
