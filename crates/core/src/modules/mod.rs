@@ -15,6 +15,7 @@ pub mod describe;
 pub(crate) mod dragon;
 pub mod file;
 mod goals;
+mod handicap;
 pub(crate) mod knights;
 mod mechanism;
 mod per_side;
@@ -36,6 +37,7 @@ pub use file::{
     TableView, check_table,
 };
 pub use goals::{Goal, Goals, GoalsState, Scope as GoalScope};
+pub use handicap::Handicap;
 pub use knights::{Knights, KnightsAction, KnightsState};
 pub use mechanism::params_schema;
 pub use mechanism::{
@@ -368,7 +370,8 @@ pub(crate) fn register_shipped(registry: &mut Registry) {
         .add_mechanism::<Wealth>()
         .add_mechanism::<ClaimOrder>()
         .add_mechanism::<TerrainMultipliers>()
-        .add_mechanism::<Goals>();
+        .add_mechanism::<Goals>()
+        .add_mechanism::<Handicap>();
 }
 
 /// Build a module from its spec, by the registry's factory of its name.

@@ -1,0 +1,352 @@
+//! Handicap (a house rule): points at the end, and coins at the start, by seat, to even a table
+//! of players of different strength: `points = [0, 0, 5]` gives the player in seat 3 five
+//! points. In a game of teams each list goes by team (the side), as the score does.
+
+use super::bounded::{Bounded, BoundedList};
+use super::describe::{ScoreLine, ordinal};
+use super::file::{Directive, FileSyntax, TableAt, TableProblem, TableView};
+use super::mechanism::{Mechanism, NoAction};
+use super::state::NoState;
+use super::{CheckProblem, Module, Res, SetupContext, SideEdit, SideView};
+use crate::ruleset::{Rules, Ruleset};
+use crate::score::ScoreBreakdown;
+use serde::{Deserialize, Serialize};
+
+/// What the handicap keeps ([`Module::declare`](super::Module::declare)): each side's seat,
+/// and it adds coins to a module that keeps them.
+const DECLARATION: super::Declaration = super::Declaration {
+    provides: &["handicap-seat"],
+    reads: &["coins"],
+    ..super::Declaration::NONE
+};
+
+/// A side's seat, from 1 (0: not known, as in a kingdom file without `@seat`).
+const SEAT: Res = DECLARATION.res_of("handicap-seat");
+const COINS: Res = DECLARATION.res_of("coins");
+
+/// `@seat 3` in a kingdom file: the kingdom is seat 3's (its handicap counts).
+const SEAT_LINE: Directive = Directive {
+    word: "seat",
+    number: true,
+    repeats: false,
+    what: "the seat whose handicap counts",
+};
+
+/// The most places a list gives (a table has at most 16 sides).
+const MOST: usize = 16;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Handicap {
+    pub points: Vec<i32>,
+    pub coins: Vec<u32>,
+}
+
+/// The handicap's parameters (`[rules.module.handicap]`): each list by seat, seat 1 first (by
+/// team in a game of teams); a seat past a list's end gets nothing.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
+pub struct HandicapParams {
+    /// Points at the end by seat (negative: a handicap taken off a strong player).
+    pub points: BoundedList<Bounded<-1000, 1000>, 0, 16>,
+    /// Coins at the start by seat (with a module that keeps coins: `wealth`, `knights`).
+    pub coins: BoundedList<Bounded<0, 1000>, 0, 16>,
+}
+
+impl Default for HandicapParams {
+    fn default() -> HandicapParams {
+        HandicapParams {
+            points: BoundedList::truncated(Vec::new()),
+            coins: BoundedList::truncated(Vec::new()),
+        }
+    }
+}
+
+impl Handicap {
+    /// The seat of `side` (from 1), if known.
+    fn seat(side: SideView<'_>) -> Option<usize> {
+        usize::try_from(side.get(SEAT)).ok().filter(|&s| s > 0)
+    }
+
+    fn points_of(&self, side: SideView<'_>) -> i32 {
+        Self::seat(side)
+            .and_then(|s| self.points.get(s - 1))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// `seat 3 +5 points` for each seat given something, in seat order; `None` for nothing.
+    fn by_seat<T: Copy + PartialEq + Default + std::fmt::Display>(
+        values: &[T],
+        unit: &str,
+        signed: bool,
+    ) -> Option<String> {
+        let given: Vec<String> = values
+            .iter()
+            .enumerate()
+            .filter(|(_, v)| **v != T::default())
+            .map(|(i, v)| {
+                let v = v.to_string();
+                let v = if signed && !v.starts_with('-') {
+                    format!("+{v}")
+                } else {
+                    v
+                };
+                format!("seat {} {v} {unit}", i + 1)
+            })
+            .collect();
+        (!given.is_empty()).then(|| given.join(", "))
+    }
+
+    fn rule(&self) -> String {
+        let mut parts = Vec::new();
+        if let Some(p) = Self::by_seat(&self.points, "points", true) {
+            parts.push(format!("{p} at the end"));
+        }
+        if let Some(c) = Self::by_seat(&self.coins, "coins", false) {
+            parts.push(format!("{c} at the start"));
+        }
+        if parts.is_empty() {
+            "Handicap: nothing given to any seat.".into()
+        } else {
+            format!(
+                "Handicap, by seat (by team in teams): {}.",
+                parts.join("; ")
+            )
+        }
+    }
+}
+
+impl Mechanism for Handicap {
+    const NAME: &'static str = "handicap";
+    type Params = HandicapParams;
+    type State = NoState;
+    type Action = NoAction;
+
+    fn new(p: HandicapParams) -> Handicap {
+        Handicap {
+            points: p
+                .points
+                .as_slice()
+                .iter()
+                .map(|b| i32::try_from(b.get()).unwrap_or(0))
+                .collect(),
+            coins: p.coins.as_slice().iter().map(|b| b.as_u32()).collect(),
+        }
+    }
+
+    fn params(&self) -> HandicapParams {
+        HandicapParams {
+            points: BoundedList::truncated(
+                self.points.iter().map(|&p| Bounded::clamped(p)).collect(),
+            ),
+            coins: BoundedList::truncated(
+                self.coins.iter().map(|&c| Bounded::clamped(c)).collect(),
+            ),
+        }
+    }
+
+    fn declare(&self) -> super::Declaration {
+        DECLARATION
+    }
+
+    fn help(&self) -> Vec<String> {
+        vec![self.rule()]
+    }
+
+    fn summary(&self) -> Option<String> {
+        Some(self.rule())
+    }
+
+    fn can_add(&self, _ruleset: &Ruleset, resource: &str) -> bool {
+        resource == "coins" && self.coins.iter().any(|&c| c > 0)
+    }
+
+    /// It only adds coins, at the start; nothing it does depends on them.
+    fn takes(&self, _resource: &str) -> bool {
+        false
+    }
+
+    fn idle(
+        &self,
+        _ruleset: &Ruleset,
+        _rules: &Rules,
+        _modules: &[Box<dyn Module>],
+    ) -> Option<String> {
+        let gives = self.points.iter().any(|&p| p != 0) || self.coins.iter().any(|&c| c > 0);
+        (!gives).then(|| {
+            "its `points` and `coins` give nothing (none, or all 0), so no seat gets anything"
+                .to_string()
+        })
+    }
+
+    fn never_counts(
+        &self,
+        _ruleset: &Ruleset,
+        _rules: &Rules,
+        modules: &[Box<dyn Module>],
+    ) -> Vec<String> {
+        let keeps_coins = modules
+            .iter()
+            .any(|m| m.name() != Self::NAME && m.declare().provides.contains(&"coins"));
+        if self.coins.iter().any(|&c| c > 0) && !keeps_coins {
+            vec![
+                "its `coins` are given to no one: no module of `modules` keeps coins (add `wealth`)"
+                    .to_string(),
+            ]
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// A list longer than the sides of the ruleset's largest count: its last values are for
+    /// seats no game has (`points = [0, 0, 0, 0, 5]` for at most 4 players).
+    fn never_reached(
+        &self,
+        ruleset: &Ruleset,
+        _rules: &Rules,
+        _modules: &[Box<dyn Module>],
+    ) -> Vec<CheckProblem> {
+        let most = usize::from(ruleset.most_sides()).min(MOST);
+        let lists = [("points", self.points.len()), ("coins", self.coins.len())];
+        lists
+            .into_iter()
+            .filter(|&(_, len)| len > most)
+            .map(|(key, len)| {
+                CheckProblem::at(
+                    key,
+                    format!(
+                        "`{key}` gives {len} seats, but no game of this ruleset has more than {most} {}: {} (write at most {most})",
+                        if most == 1 { "side" } else { "sides" },
+                        match len - most {
+                            1 => "the last value never counts".to_string(),
+                            extra => format!("the last {extra} values never count"),
+                        },
+                    ),
+                )
+            })
+            .collect()
+    }
+
+    fn setup(&self, ctx: &mut SetupContext<'_>) -> Result<(), String> {
+        for side in crate::Side::all(ctx.sides) {
+            ctx.set(side, SEAT, u32::try_from(side.index() + 1).unwrap_or(0));
+            if let Some(&coins) = self.coins.get(side.index()) {
+                let held = ctx.get(side, COINS);
+                ctx.set(side, COINS, held.saturating_add(coins));
+            }
+        }
+        Ok(())
+    }
+
+    fn points(&self, _rules: &Rules, side: SideView<'_>) -> Option<i32> {
+        Some(self.points_of(side))
+    }
+
+    fn score(&self, side: SideView<'_>, breakdown: &mut ScoreBreakdown) {
+        if self.points.is_empty() {
+            return;
+        }
+        breakdown.add_bonus(Self::NAME, self.points_of(side));
+    }
+
+    /// `handicap of the 3rd seat +5`; none for a seat given no points (nor for a kingdom
+    /// file that names no seat).
+    fn score_lines(&self, _rules: &Rules, side: SideView<'_>) -> Option<Vec<ScoreLine>> {
+        let points = self.points_of(side);
+        let Some(seat) = Self::seat(side).filter(|_| points != 0) else {
+            return Some(Vec::new());
+        };
+        Some(vec![ScoreLine {
+            label: format!("handicap of the {} seat", ordinal(seat)),
+            points,
+            detail: None,
+            short: None,
+        }])
+    }
+
+    fn file_syntax(&self) -> FileSyntax {
+        FileSyntax {
+            directives: &[SEAT_LINE],
+            marks: &[],
+        }
+    }
+
+    fn read_directive(
+        &self,
+        mut edit: SideEdit<'_>,
+        _word: &str,
+        value: Option<u32>,
+    ) -> Result<(), String> {
+        let seat = value.unwrap_or(0);
+        if seat == 0 || seat as usize > MOST {
+            return Err(format!(
+                "`@seat` takes the seat whose handicap counts, from 1 to {MOST}, not {seat}"
+            ));
+        }
+        edit.set(SEAT, seat);
+        Ok(())
+    }
+
+    /// A table of N kingdoms has seats 1 to N, each kingdom its own.
+    fn check_table(&self, table: &TableView<'_>) -> Vec<TableProblem> {
+        let at = TableAt::Directive(SEAT_LINE.word);
+        let sides = usize::from(table.sides);
+        let table_of = super::describe::plural(table.sides, "kingdom", "kingdoms");
+        let mut out = Vec::new();
+        let mut seen: Vec<(usize, usize)> = Vec::new();
+        for (i, k) in table.kingdoms.iter().enumerate() {
+            let Some(seat) = Self::seat(k.side) else {
+                continue;
+            };
+            if seat > sides {
+                out.push(TableProblem::new(
+                    i,
+                    at,
+                    format!("`@seat {seat}`, but a table of {table_of} has seats 1 to {sides}"),
+                ));
+                continue;
+            }
+            match seen.iter().find(|(s, _)| *s == seat) {
+                Some(&(_, first)) => out.push(TableProblem::new(
+                    i,
+                    at,
+                    format!(
+                        "`@seat {seat}`: `{}` sits there too, but each kingdom has a seat of its \
+                         own (1 to {sides} at a table of {table_of})",
+                        table.kingdoms.get(first).map_or("?", |k| k.name),
+                    ),
+                )),
+                None => seen.push((seat, i)),
+            }
+        }
+        out
+    }
+
+    fn write_directives(&self, side: SideView<'_>, out: &mut Vec<(&'static str, Option<u32>)>) {
+        if let Some(s) = Self::seat(side) {
+            out.push(("seat", u32::try_from(s).ok()));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_rule_in_words() {
+        let m = Handicap {
+            points: vec![0, -2, 5],
+            coins: vec![0, 0, 3],
+        };
+        assert_eq!(
+            m.rule(),
+            "Handicap, by seat (by team in teams): seat 2 -2 points, seat 3 +5 points at the end; seat 3 3 coins at the start."
+        );
+        let none = Handicap {
+            points: vec![0, 0],
+            coins: vec![],
+        };
+        assert_eq!(none.rule(), "Handicap: nothing given to any seat.");
+    }
+}
