@@ -839,6 +839,7 @@ fn setup_with_a_ruleset_file_and_a_file_that_does_not_load() {
         counts: vec![2],
         path: Some("/home/ann/rules/my-duel.toml".into()),
         teams: Vec::new(),
+        notes: Vec::new(),
         warnings: Vec::new(),
     });
     let app = App::with_setup(setup.clone(), config(1, Palette::none()));
@@ -1938,4 +1939,36 @@ fn a_tall_narrow_terminal_draws_the_kingdom_in_two_row_cells() {
     for h in [24, 32] {
         assert_eq!(cells(80, h).1, 1, "80x{h}");
     }
+}
+
+/// A ruleset whose module gives seats something of their own (the handicap house rule): the
+/// setup screen says it beside each seat given something, at the table's player count.
+#[test]
+fn the_setup_screen_says_each_seats_handicap() {
+    let registry = crownlands_core::Registry::shipped_ref();
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../docs/house-rules/handicap.toml");
+    let path = path.to_str().expect("a path");
+    let ruleset = crownlands_rules::load(registry, path).expect("loads");
+    let choice = crownlands_tui::app::ruleset_file::loaded(registry, path, &ruleset, &[]);
+    assert_eq!(choice.notes.len(), 3, "{:?}", choice.notes);
+    let mut setup = Setup::new(
+        crownlands_tui::app::ruleset_file::shipped_choices(registry),
+        None,
+    );
+    setup.add(choice);
+    setup.players = 3;
+    use crownlands_tui::app::seats::SeatKind;
+    setup.seats = vec![SeatKind::Human, SeatKind::Human, SeatKind::Human];
+    let app = App::with_setup(setup, config(1, Palette::none()));
+    let text = screen(&app, 100, 30);
+    let row = |n: usize| {
+        text.lines()
+            .find(|l| l.contains(&format!("Seat {n}:")))
+            .unwrap_or_else(|| panic!("seat {n}:\n{text}"))
+            .to_string()
+    };
+    assert!(row(1).contains("›  -3 pts"), "{}", row(1));
+    assert!(!row(2).contains("pts"), "{}", row(2));
+    assert!(row(3).contains("›  +5 pts"), "{}", row(3));
 }

@@ -157,6 +157,18 @@ impl Mechanism for Handicap {
         Some(self.rule())
     }
 
+    /// `-3 pts`, `+5 pts, 4 coins`: what the seat is given (nothing: `None`).
+    fn side_note(&self, side: usize, _sides: u8) -> Option<String> {
+        let mut parts = Vec::new();
+        if let Some(&p) = self.points.get(side).filter(|&&p| p != 0) {
+            parts.push(format!("{p:+} pts"));
+        }
+        if let Some(&c) = self.coins.get(side).filter(|&&c| c > 0) {
+            parts.push(super::describe::plural(c, "coin", "coins"));
+        }
+        (!parts.is_empty()).then(|| parts.join(", "))
+    }
+
     fn can_add(&self, _ruleset: &Ruleset, resource: &str) -> bool {
         resource == "coins" && self.coins.iter().any(|&c| c > 0)
     }

@@ -373,6 +373,10 @@ pub trait Mechanism: Debug + Send + Sync + Sized + 'static {
     fn rule_lines(&self) -> Vec<String> {
         self.summary().into_iter().collect()
     }
+    /// See [`Module::side_note`]. By default `None`.
+    fn side_note(&self, _side: usize, _sides: u8) -> Option<String> {
+        None
+    }
     /// `None`: the name, capitalised.
     fn title(&self) -> Option<String> {
         None
@@ -921,6 +925,9 @@ impl<M: Mechanism> Module for M {
     }
     fn rule_lines(&self) -> Vec<String> {
         Mechanism::rule_lines(self)
+    }
+    fn side_note(&self, side: usize, sides: u8) -> Option<String> {
+        Mechanism::side_note(self, side, sides)
     }
     fn title(&self) -> String {
         Mechanism::title(self).unwrap_or_else(|| {

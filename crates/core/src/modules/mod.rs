@@ -1586,6 +1586,13 @@ pub trait Module: std::any::Any + Send + Sync + Debug {
         self.summary().into_iter().collect()
     }
 
+    /// What it gives side `side` (from 0; a seat, but for teams) of `sides` for sitting there,
+    /// in a few words, for a setup screen beside the seat (`+5 pts`, `+3 coins`): `None` (the
+    /// default) where it gives every side alike.
+    fn side_note(&self, _side: usize, _sides: u8) -> Option<String> {
+        None
+    }
+
     /// This module's step in a word or two (`Tax`), for a title where the prompt does not fit.
     /// The default is the module's name, capitalised.
     fn title(&self) -> String {

@@ -17,13 +17,14 @@ pub fn shipped_choices(registry: &Registry) -> Vec<Choice> {
         .into_iter()
         .map(
             |name| match crownlands_rules::load_shipped(registry, &name) {
-                Ok(r) => choice(&r, name, None, &[]),
+                Ok(r) => choice(registry, &r, name, None, &[]),
                 Err(_) => Choice {
                     name,
                     description: "(does not load)".into(),
                     counts: Vec::new(),
                     path: None,
                     teams: Vec::new(),
+                    notes: Vec::new(),
                     warnings: Vec::new(),
                 },
             },
@@ -31,7 +32,13 @@ pub fn shipped_choices(registry: &Registry) -> Vec<Choice> {
         .collect()
 }
 
-fn choice(r: &Ruleset, name: String, path: Option<PathBuf>, warnings: &[Diagnostic]) -> Choice {
+fn choice(
+    registry: &Registry,
+    r: &Ruleset,
+    name: String,
+    path: Option<PathBuf>,
+    warnings: &[Diagnostic],
+) -> Choice {
     let teams = r
         .player_counts()
         .iter()
@@ -45,6 +52,7 @@ fn choice(r: &Ruleset, name: String, path: Option<PathBuf>, warnings: &[Diagnost
         .collect();
     Choice {
         teams,
+        notes: seat_notes(registry, r),
         counts: r.player_counts().iter().map(|(n, _)| *n).collect(),
         description: shown_text(r.description()),
         name: super::replay::printable(&name),
@@ -80,7 +88,33 @@ pub fn loaded(
     let path = Path::new(name_or_path);
     let file = (!crownlands_rules::is_ruleset_name(registry, name_or_path) && path.is_file())
         .then(|| std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf()));
-    choice(ruleset, name_or_path.to_string(), file, warnings)
+    choice(registry, ruleset, name_or_path.to_string(), file, warnings)
+}
+
+/// For each player count where a module gives some seats something (a handicap), what each
+/// seat is given, in a few words ([`crownlands_core::modules::Module::side_note`]; a seat's
+/// team's, in teams), control characters escaped.
+fn seat_notes(registry: &Registry, r: &Ruleset) -> Vec<(u8, Vec<Option<String>>)> {
+    r.player_counts()
+        .iter()
+        .filter_map(|(n, rules)| {
+            let modules = crownlands_core::modules::build_all(registry, &rules.modules).ok()?;
+            let sides = rules.sides(*n);
+            let notes: Vec<Option<String>> = Seat::all(*n)
+                .map(|seat| {
+                    let side = r.side_of(*n, seat)?.index();
+                    let said: Vec<String> = modules
+                        .modules()
+                        .iter()
+                        .filter_map(|m| m.side_note(side, sides))
+                        .map(|t| crownlands_core::text::escape_controls(&t).into_owned())
+                        .collect();
+                    (!said.is_empty()).then(|| said.join("; "))
+                })
+                .collect();
+            notes.iter().any(Option::is_some).then_some((*n, notes))
+        })
+        .collect()
 }
 
 /// What the status line says of a ruleset just opened: its name, and what `crownlands validate`
@@ -184,6 +218,7 @@ pub fn open(registry: &Registry, text: &str) -> Result<Choice, String> {
             .map_err(|d| problems(&d, Some(&path)))?;
         let absolute = std::path::absolute(&path).unwrap_or(path);
         return Ok(choice(
+            registry,
             &ruleset,
             text.to_string(),
             Some(absolute),
@@ -208,7 +243,7 @@ pub fn open(registry: &Registry, text: &str) -> Result<Choice, String> {
     }
     // A plain word: a shipped ruleset's name (the error suggests the nearest).
     match crownlands_rules::load_with_warnings(registry, text) {
-        Ok((r, warnings)) => Ok(choice(&r, text.to_string(), None, &warnings)),
+        Ok((r, warnings)) => Ok(choice(registry, &r, text.to_string(), None, &warnings)),
         Err(d) => Err(problems(&d, None)),
     }
 }

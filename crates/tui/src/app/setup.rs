@@ -17,6 +17,9 @@ pub struct Choice {
     pub path: Option<PathBuf>,
     /// Where players share a kingdom: for each such player count, each seat's team (from 0).
     pub teams: Vec<(u8, Vec<u8>)>,
+    /// Where a module gives seats something of their own (a handicap): for each such player
+    /// count, what each seat is given, in a few words.
+    pub notes: Vec<(u8, Vec<Option<String>>)>,
     /// What `crownlands validate` warns of in it, a line each (control characters escaped).
     pub warnings: Vec<String>,
 }

@@ -187,6 +187,14 @@ fn row_text(setup: &Setup, row: Row, width: usize) -> (String, Option<String>) {
     }
 }
 
+/// What the chosen ruleset's modules give seat `i` (from 0) at the table's player count, if
+/// anything (`+5 pts`: a handicap).
+fn seat_note(setup: &Setup, i: usize) -> Option<String> {
+    let choice = setup.choice()?;
+    let (_, notes) = choice.notes.iter().find(|(n, _)| *n == setup.players)?;
+    notes.get(i)?.clone()
+}
+
 /// A seat's player between its marks and its team after them (`‹ bot: greedy ›`, `  team 1`),
 /// in `width` columns after the row's mark and `label`: where the row is narrow, a bot's level
 /// without `bot: ` and one space before the team, so the team's number stays.
@@ -337,6 +345,13 @@ fn table_lines(
                 // Teammates share a kingdom: say whose (`seat_form`, which fitted the value).
                 let (_, team) = seat_form(setup, i, &label, width);
                 let v = format!("‹ {v} ›{team}");
+                // What a module gives the seat (a handicap: `+5 pts`), where the row has room.
+                let v = match seat_note(setup, i) {
+                    Some(note) if super::text::width(&format!("{head}{v}  {note}")) < width => {
+                        format!("{v}  {note}")
+                    }
+                    _ => v,
+                };
                 let name = setup.names.get(i).cloned().unwrap_or_default();
                 let typing = setup.naming && setup.row == row;
                 // While a name is typed in a narrow row, the name alone after the seat: the
