@@ -177,6 +177,39 @@ fn others_by_points(app: &App, game: &Game, width: usize) -> Option<String> {
     (game.sides() == 2 && super::text::width(&row) <= width).then_some(row)
 }
 
+/// The sides other than the acting one on one row of `width` columns, each by its name cut to
+/// 5 columns, its points and as many of its stats as fit for every one of them, the first ones
+/// (`gre 2 6p 7¢ · gre 3 8p 3¢ · gre 4 3p 9¢`): `None` where even their points do not fit.
+fn rivals_row(app: &App, game: &Game, width: usize) -> Option<String> {
+    let acting = game.to_act().map(|p| game.side_of(p))?;
+    let rivals: Vec<crownlands_core::Side> = game.all_sides().filter(|&s| s != acting).collect();
+    let most = rivals
+        .iter()
+        .map(|&s| game.side_stats(s).len())
+        .max()
+        .unwrap_or(0);
+    (0..=most).rev().find_map(|k| {
+        let row = rivals
+            .iter()
+            .map(|&s| {
+                let stats: String = game
+                    .side_stats(s)
+                    .iter()
+                    .take(k)
+                    .map(|st| format!(" {}", st.short()))
+                    .collect();
+                format!(
+                    "{} {}p{stats}",
+                    super::short_side_name(app, game, s, 5),
+                    game.score_total(s)
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(" · ");
+        (super::text::width(&row) <= width).then_some(row)
+    })
+}
+
 /// Every side on one row of `width` columns in the first of `forms` that fits.
 fn on_one_row(app: &App, game: &Game, width: usize, forms: &[Short]) -> Option<String> {
     if game.sides() < 2 {
@@ -718,6 +751,18 @@ pub fn render(
             Line::from(Span::styled(row, style))
         })),
         None => {
+            // With more than two sides covered and not all on the own row, the rivals on the
+            // blank row over it, where there is one (four players at 80x24: who can afford
+            // what is what a build or a burn asks).
+            if scores_covered
+                && game.sides() > 2
+                && every_side_on_one_row(app, game, width).is_none()
+                && rows.last().is_some_and(|l| l.width() == 0)
+                && let Some(rivals) = rivals_row(app, game, width)
+                && let Some(last) = rows.last_mut()
+            {
+                *last = Line::from(rivals);
+            }
             let own = super::text::take_width(&own_row(app, game, width, scores_covered), width);
             rows.push(Line::from(Span::styled(own, p.accent(Accent::Focus))));
         }
