@@ -195,6 +195,14 @@ fn output_files_are_never_destroyed() {
     std::fs::write(&other, "precious").expect("write");
     let (code, _, err) = run(&["import", s(&cgn), "-o", s(&other)]);
     assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("it exists and is not a save file Crownlands wrote"),
+        "{err}"
+    );
+    // A save there: only with --force.
+    let copy = before_save(&dir);
+    let (code, _, err) = run(&["import", s(&cgn), "-o", s(&copy)]);
+    assert_eq!(code, Some(1), "{err}");
     assert!(err.contains("already exists; give --force"), "{err}");
     assert_eq!(std::fs::read_to_string(&other).expect("read"), "precious");
     // --force replaces only a file of the kind written: "precious" is no save, so it stays;
@@ -523,7 +531,11 @@ fn a_control_character_in_a_save_is_named() {
         .position(|w| w == b"\"format\"")
         .expect("a format field")
         + 3;
-    for (byte, named) in [(0u8, "U+0000 (a NUL byte)"), (7, "U+0007 inside a string")] {
+    for (byte, named) in [
+        (0u8, "U+0000 (a NUL byte)"),
+        (7, "U+0007 inside a string"),
+        (b'\n', "U+000A (a new line: a string broken across lines)"),
+    ] {
         let mut bad = text.clone();
         bad.insert(at, byte);
         let file = dir.join("bad.json");
@@ -531,7 +543,10 @@ fn a_control_character_in_a_save_is_named() {
         let (code, _, err) = run(&["replay", s(&file)]);
         assert_eq!(code, Some(1), "{err}");
         assert!(err.contains(named), "{err}");
-        assert!(err.contains("bad.json:2:"), "{err}");
+        assert!(
+            err.contains("bad.json:2:") || err.contains("bad.json:3:1:"),
+            "{err}"
+        );
         assert!(!err.contains('\0') && !err.contains('\u{7}'), "{err:?}");
     }
     let _ = std::fs::remove_dir_all(&dir);

@@ -1123,7 +1123,6 @@ fn buildings(
     out.into_iter().flatten().collect()
 }
 
-/// The first shipped component set (by name) that declares a terrain called `name`.
 /// "; the shipped set `volcano` declares it, with its dominoes: `add-sets = [\"volcano\"]`",
 /// for a terrain a shipped set declares (none for another).
 pub(crate) fn shipped_set_hint(name: &str) -> Option<String> {
@@ -1134,6 +1133,7 @@ pub(crate) fn shipped_set_hint(name: &str) -> Option<String> {
     })
 }
 
+/// The first shipped component set (by name) that declares a terrain called `name`.
 fn shipped_set_declaring(name: &str) -> Option<String> {
     crate::source::shipped_set_names().into_iter().find(|set| {
         crate::source::embedded(&format!("sets/{set}.toml"))

@@ -1075,7 +1075,8 @@ fn player_counts(
         // A file of nothing (blank lines and comments at most): said so, with how one starts.
         let empty = loader.files.get(leaf_idx).is_some_and(|f| {
             f.src.text.lines().all(|l| {
-                let l = l.trim();
+                // (A byte-order mark, which some editors put first, is nothing either.)
+                let l = l.trim_start_matches('\u{feff}').trim();
                 l.is_empty() || l.starts_with('#')
             })
         });

@@ -55,7 +55,7 @@ fn each_seat_scores_its_points() {
     let help = crownlands_core::modules::describe::scoring_rules(game.rules(), game.modules());
     assert!(
         help.iter().any(|l| l.contains(
-            "Handicap, by seat (by team in teams): seat 1 -3 points, seat 3 +5 points at the end."
+            "Handicap, by seat (by team in teams): seat 1: -3 points, seat 3: +5 points at the end."
         )),
         "{help:?}"
     );

@@ -363,11 +363,12 @@ pub fn check_output_alone(output: &Path, force: bool, kind: OutputKind) -> Resul
             output,
             "it exists and is not a regular file; only a regular file is ever replaced".into(),
         )),
+        // (Not of the kind: said first, `--force` or not, as `--force` would refuse it too.)
+        Ok(_) if !is_of_kind(output, kind) => Err(not_of_kind(output, kind)),
         Ok(_) if !force => Err(refusal(
             output,
             "it already exists; give --force to replace it".into(),
         )),
-        Ok(_) if !is_of_kind(output, kind) => Err(not_of_kind(output, kind)),
         Ok(_) => Ok(()),
     }
 }
@@ -391,6 +392,11 @@ pub fn write_output(
         write_atomic(output, bytes)
     } else {
         write_new(output, bytes).map_err(|e| match &*e.problem {
+            Problem::Write(io)
+                if io.kind() == std::io::ErrorKind::AlreadyExists && !is_of_kind(output, kind) =>
+            {
+                not_of_kind(output, kind)
+            }
             Problem::Write(io) if io.kind() == std::io::ErrorKind::AlreadyExists => SaveError::new(
                 &e.file,
                 Problem::Write(std::io::Error::new(

@@ -54,6 +54,7 @@ fn json_error(file: &str, text: &str, e: &serde_json::Error) -> SaveError {
             '\0' => " (a NUL byte)".to_string(),
             '\t' => " (a tab)".to_string(),
             '\r' => " (a carriage return)".to_string(),
+            '\n' => " (a new line: a string broken across lines)".to_string(),
             _ => String::new(),
         };
         msg = format!(
@@ -78,9 +79,13 @@ fn json_error(file: &str, text: &str, e: &serde_json::Error) -> SaveError {
 }
 
 /// The control character at serde_json's position (line `line` from 1, byte column `column`),
-/// if one is there (or just before: the column may count it or not).
+/// if one is there (or just before: the column may count it or not); a new line where the
+/// position is a line's start (after the line break) or past its end.
 fn control_at(text: &str, line: usize, column: usize) -> Option<char> {
     let l = text.split('\n').nth(line.checked_sub(1)?)?;
+    if (column == 0 && line > 1) || column > l.len() {
+        return Some('\n');
+    }
     [column.saturating_sub(1), column]
         .into_iter()
         .filter_map(|at| l.get(at..)?.chars().next())

@@ -1294,10 +1294,26 @@ fn a_report_replaces_nothing_unasked_and_is_checked_before_the_games() {
     // any game is played (no statistics printed).
     let old = dir.0.join("old.html");
     std::fs::write(&old, "old").expect("write");
+    // (Not a report: said so at once, `--force` or not, not "give --force", which would not do.)
     let r = simulate(&old.display().to_string(), &[]).fails();
-    assert!(r.stderr.contains("give --force"), "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("it exists and is not an HTML report Crownlands wrote"),
+        "{}",
+        r.stderr
+    );
     assert!(r.stdout.is_empty(), "{}", r.stdout);
     assert_eq!(std::fs::read_to_string(&old).expect("old"), "old");
+    let page = dir.0.join("page.html");
+    let written = format!(
+        "{}<title>an earlier run</title>\n",
+        crownlands_saves::REPORT_HEAD
+    );
+    std::fs::write(&page, &written).expect("write");
+    let r = simulate(&page.display().to_string(), &[]).fails();
+    assert!(r.stderr.contains("give --force"), "{}", r.stderr);
+    assert!(r.stdout.is_empty(), "{}", r.stdout);
+    assert_eq!(std::fs::read_to_string(&page).expect("page"), written);
     #[cfg(unix)]
     {
         let link = dir.0.join("link.html");

@@ -6,23 +6,32 @@ use super::bounded::{Bounded, BoundedList};
 use super::describe::{ScoreLine, ordinal};
 use super::file::{Directive, FileSyntax, TableAt, TableProblem, TableView};
 use super::mechanism::{Mechanism, NoAction};
-use super::state::NoState;
-use super::{CheckProblem, Module, Res, SetupContext, SideEdit, SideView};
+use super::{CheckProblem, Module, ModuleState, Res, SetupContext, SideEdit, SideView};
 use crate::ruleset::{Rules, Ruleset};
 use crate::score::ScoreBreakdown;
 use serde::{Deserialize, Serialize};
 
-/// What the handicap keeps ([`Module::declare`](super::Module::declare)): each side's seat,
-/// and it adds coins to a module that keeps them.
+/// What the handicap reads ([`Module::declare`](super::Module::declare)): it adds coins to a
+/// module that keeps them.
 const DECLARATION: super::Declaration = super::Declaration {
-    provides: &["handicap-seat"],
     reads: &["coins"],
     ..super::Declaration::NONE
 };
 
-/// A side's seat, from 1 (0: not known, as in a kingdom file without `@seat`).
-const SEAT: Res = DECLARATION.res_of("handicap-seat");
 const COINS: Res = DECLARATION.res_of("coins");
+
+/// Whose seat a kingdom is: in a game, each side's own (set up), in a kingdom file the one its
+/// `@seat` line names (none without it). Kept as the module's state, not as a resource: a seat
+/// is nothing a side holds (reports would list it, a tie-break could rank by it).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct HandicapState {
+    /// Set up in a game: each side is its own seat (its index, from 0, and 1).
+    pub in_game: bool,
+    /// A kingdom file's `@seat N` (from 1; 0: none named).
+    pub seat: u8,
+}
+
+impl ModuleState for HandicapState {}
 
 /// `@seat 3` in a kingdom file: the kingdom is seat 3's (its handicap counts).
 const SEAT_LINE: Directive = Directive {
@@ -64,7 +73,12 @@ impl Default for HandicapParams {
 impl Handicap {
     /// The seat of `side` (from 1), if known.
     fn seat(side: SideView<'_>) -> Option<usize> {
-        usize::try_from(side.get(SEAT)).ok().filter(|&s| s > 0)
+        let state = side.state::<HandicapState>()?;
+        if state.seat > 0 {
+            Some(usize::from(state.seat))
+        } else {
+            state.in_game.then(|| side.side.index() + 1)
+        }
     }
 
     fn points_of(&self, side: SideView<'_>) -> i32 {
@@ -91,7 +105,7 @@ impl Handicap {
                 } else {
                     v
                 };
-                format!("seat {} {v} {unit}", i + 1)
+                format!("seat {}: {v} {unit}", i + 1)
             })
             .collect();
         (!given.is_empty()).then(|| given.join(", "))
@@ -119,7 +133,7 @@ impl Handicap {
 impl Mechanism for Handicap {
     const NAME: &'static str = "handicap";
     type Params = HandicapParams;
-    type State = NoState;
+    type State = HandicapState;
     type Action = NoAction;
 
     fn new(p: HandicapParams) -> Handicap {
@@ -240,8 +254,10 @@ impl Mechanism for Handicap {
     }
 
     fn setup(&self, ctx: &mut SetupContext<'_>) -> Result<(), String> {
+        if let Some(state) = ctx.state_mut::<HandicapState>() {
+            state.in_game = true;
+        }
         for side in crate::Side::all(ctx.sides) {
-            ctx.set(side, SEAT, u32::try_from(side.index() + 1).unwrap_or(0));
             if let Some(&coins) = self.coins.get(side.index()) {
                 let held = ctx.get(side, COINS);
                 ctx.set(side, COINS, held.saturating_add(coins));
@@ -295,7 +311,9 @@ impl Mechanism for Handicap {
                 "`@seat` takes the seat whose handicap counts, from 1 to {MOST}, not {seat}"
             ));
         }
-        edit.set(SEAT, seat);
+        if let Some(state) = edit.state_mut::<HandicapState>() {
+            state.seat = u8::try_from(seat).unwrap_or(0);
+        }
         Ok(())
     }
 
@@ -353,7 +371,7 @@ mod tests {
         };
         assert_eq!(
             m.rule(),
-            "Handicap, by seat (by team in teams): seat 2 -2 points, seat 3 +5 points at the end; seat 3 3 coins at the start."
+            "Handicap, by seat (by team in teams): seat 2: -2 points, seat 3: +5 points at the end; seat 3: 3 coins at the start."
         );
         let none = Handicap {
             points: vec![0, 0],

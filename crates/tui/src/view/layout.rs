@@ -394,7 +394,7 @@ fn layout_as(app: &App, game: &Game, area: Rect, v: Variant) -> Option<Areas> {
     let extra_w = area.width - need_w;
     // A big terminal (about 180x50 for 5x5 kingdoms): cells of 6x3, as square as 4x2 and
     // half as large again, the square's letters on their middle line.
-    // A very big one (about 230x65): cells of 8x4.
+    // A very big one (from 208x48 with 5x5 kingdoms, 240x62 for the Mighty Duel): cells of 8x4.
     let cell_h: u16 = if extra_h >= s.span * 3 && extra_w >= s.span * 6 + PANEL_MIN + 60 {
         4
     } else if extra_h >= s.span * 2 && extra_w >= s.span * 4 + PANEL_MIN + 40 {
