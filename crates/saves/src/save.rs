@@ -45,10 +45,17 @@ struct Header {
 fn json_error(file: &str, text: &str, e: &serde_json::Error) -> SaveError {
     use serde_json::error::Category;
     let mut msg = shorten_quotes(&strip_position(&e.to_string()));
-    // Which control character: serde_json says only its range (a NUL byte read as a JSON
-    // syntax error left a reader guessing).
+    // serde_json gives column 0 at the very start of a line (an empty file, say).
+    let mut at = if e.line() > 0 {
+        (e.line(), char_column(text, e.line(), e.column()).max(1))
+    } else {
+        (0, 0)
+    };
+    // Which control character, and where it stands: serde_json says only its range (a NUL
+    // byte read as a JSON syntax error left a reader guessing), a column before it, and a new
+    // line at the start of the line after it.
     if msg.starts_with("control character")
-        && let Some(c) = control_at(text, e.line(), e.column())
+        && let Some((c, line, byte)) = control_at(text, e.line(), e.column())
     {
         let name = match c {
             '\0' => " (a NUL byte)".to_string(),
@@ -62,6 +69,7 @@ fn json_error(file: &str, text: &str, e: &serde_json::Error) -> SaveError {
              Crownlands writes escapes them: the file is damaged, or not one of ours)",
             u32::from(c)
         );
+        at = (line, char_column(text, line, byte) + 1);
     }
     let problem = match e.classify() {
         Category::Eof => Problem::Truncated(msg),
@@ -69,27 +77,27 @@ fn json_error(file: &str, text: &str, e: &serde_json::Error) -> SaveError {
         Category::Data => Problem::Shape(msg),
         Category::Io => Problem::Syntax(msg),
     };
-    // serde_json gives column 0 at the very start of a line (an empty file, say).
-    let column = if e.line() > 0 {
-        char_column(text, e.line(), e.column()).max(1)
-    } else {
-        0
-    };
-    SaveError::at(file, e.line(), column, problem)
+    SaveError::at(file, at.0, at.1, problem)
 }
 
-/// The control character at serde_json's position (line `line` from 1, byte column `column`),
-/// if one is there (or just before: the column may count it or not); a new line where the
-/// position is a line's start (after the line break) or past its end.
-fn control_at(text: &str, line: usize, column: usize) -> Option<char> {
-    let l = text.split('\n').nth(line.checked_sub(1)?)?;
-    if (column == 0 && line > 1) || column > l.len() {
-        return Some('\n');
+/// The control character serde_json stopped at (line `line` from 1, `column` the bytes of the
+/// line before it), with its own line and byte index in that line: the character there (or
+/// just before: the column may count it or not); a new line where the position is past the
+/// line's end, or at the start of the next line (a line break read as the string's).
+fn control_at(text: &str, line: usize, column: usize) -> Option<(char, usize, usize)> {
+    let lines = |n: usize| text.split('\n').nth(n.checked_sub(1)?);
+    let l = lines(line)?;
+    if column == 0 && line > 1 {
+        return Some(('\n', line - 1, lines(line - 1)?.len()));
     }
-    [column.saturating_sub(1), column]
+    if column >= l.len() {
+        return Some(('\n', line, l.len()));
+    }
+    [column, column.saturating_sub(1)]
         .into_iter()
-        .filter_map(|at| l.get(at..)?.chars().next())
-        .find(|c| c.is_control())
+        .filter_map(|at| Some((l.get(at..)?.chars().next()?, at)))
+        .find(|(c, _)| c.is_control())
+        .map(|(c, at)| (c, line, at))
 }
 
 /// serde_json's column (bytes into line `line`, from 1) in characters, as [`SaveError`] counts.
