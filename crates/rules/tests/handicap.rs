@@ -156,3 +156,23 @@ fn a_kingdom_file_names_its_seat() {
     let e = total(&format!("{kingdom}@seat 0\n")).expect_err("no seat 0");
     assert!(e.to_string().contains("`@seat` takes the seat"), "{e}");
 }
+
+/// In a game of teams the lists go by team, and the score line says so.
+#[test]
+fn in_teams_the_handicap_is_a_teams() {
+    let ruleset = Arc::new(
+        load(
+            "extends = \"royal-wedding-teams\"\n[rules]\nmodules = [\"knights\", \"buildings\", \"queen\", \"dragon\", \"wealth\", \"handicap\"]\n\
+             [rules.module.handicap]\npoints = [0, 0, -10]\n",
+        )
+        .unwrap_or_else(|e| panic!("{e}")),
+    );
+    let game = played(&ruleset, 6, 4);
+    let lines = game.score_lines(Side(2));
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.label == "handicap of team 3" && l.points == -10),
+        "{lines:?}"
+    );
+}

@@ -139,11 +139,13 @@ fn the_kingdom_files_of_one_table_claim_places_it_has_each_its_own() {
         [
             format!(
                 "error: {ninth}:5:1: `@claim-place 9`, but a table of 2 kingdoms has places 1 \
-                 to 2 in the first claims"
+                 to 2 in the first claims (where these are some of a larger table's kingdoms, \
+                 give its count: `--players 9` or more)"
             ),
             format!(
                 "error: {third}:5:1: `@claim-place 3`, but a table of 2 kingdoms has places 1 \
-                 to 2 in the first claims"
+                 to 2 in the first claims (where these are some of a larger table's kingdoms, \
+                 give its count: `--players 3` or more)"
             ),
         ],
         "{}",

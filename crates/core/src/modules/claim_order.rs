@@ -311,7 +311,8 @@ impl Mechanism for ClaimOrder {
                     at,
                     format!(
                         "`@claim-place {place}`, but a table of {table_of} has places 1 to \
-                         {sides} in the first claims"
+                         {sides} in the first claims (where these are some of a larger table's \
+                         kingdoms, give its count: `--players {place}` or more)"
                     ),
                 ));
                 continue;

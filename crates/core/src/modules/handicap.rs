@@ -277,15 +277,21 @@ impl Mechanism for Handicap {
         breakdown.add_bonus(Self::NAME, self.points_of(side));
     }
 
-    /// `handicap of the 3rd seat +5`; none for a seat given no points (nor for a kingdom
-    /// file that names no seat).
-    fn score_lines(&self, _rules: &Rules, side: SideView<'_>) -> Option<Vec<ScoreLine>> {
+    /// `handicap of the 3rd seat +5` (`handicap of team 3` in a game of teams); none for a
+    /// seat given no points (nor for a kingdom file that names no seat).
+    fn score_lines(&self, rules: &Rules, side: SideView<'_>) -> Option<Vec<ScoreLine>> {
         let points = self.points_of(side);
         let Some(seat) = Self::seat(side).filter(|_| points != 0) else {
             return Some(Vec::new());
         };
+        // In a game of teams the lists go by team, as the score does.
+        let label = if rules.team_size > 1 {
+            format!("handicap of team {seat}")
+        } else {
+            format!("handicap of the {} seat", ordinal(seat))
+        };
         Some(vec![ScoreLine {
-            label: format!("handicap of the {} seat", ordinal(seat)),
+            label,
             points,
             detail: None,
             short: None,
@@ -332,7 +338,11 @@ impl Mechanism for Handicap {
                 out.push(TableProblem::new(
                     i,
                     at,
-                    format!("`@seat {seat}`, but a table of {table_of} has seats 1 to {sides}"),
+                    format!(
+                        "`@seat {seat}`, but a table of {table_of} has seats 1 to {sides} (where \
+                         these are some of a larger table's kingdoms, give its count: \
+                         `--players {seat}` or more)"
+                    ),
                 ));
                 continue;
             }
