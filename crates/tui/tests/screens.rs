@@ -1972,3 +1972,30 @@ fn the_setup_screen_says_each_seats_handicap() {
     assert!(!row(2).contains("pts"), "{}", row(2));
     assert!(row(3).contains("›  +5 pts"), "{}", row(3));
 }
+
+/// The score screen on a tall, narrow terminal (80x40, four kingdoms) draws the final kingdoms
+/// in two-row cells, as the game does there: a row of squares, a blank row, a row of squares.
+#[test]
+fn the_score_screen_on_a_tall_narrow_terminal_draws_two_row_cells() {
+    let mut app = app("kingdomino", "you,greedy,greedy,greedy", 3);
+    play_to_end(&mut app, 5000);
+    let text = screen(&app, 80, 40);
+    // The first column's inside, row by row.
+    let rows: Vec<String> = text
+        .lines()
+        .map(|l| {
+            l.trim_matches('"')
+                .chars()
+                .skip(1)
+                .take(17)
+                .collect::<String>()
+        })
+        .collect();
+    let castle = rows
+        .iter()
+        .position(|r| r.contains(" C "))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(rows[castle + 1].trim().is_empty(), "{text}");
+    assert!(rows[castle - 1].trim().is_empty(), "{text}");
+    assert!(!rows[castle - 2].trim().is_empty(), "{text}");
+}

@@ -315,7 +315,7 @@ fn columns(app: &App, game: &Game, area: Rect) -> Columns {
         .max()
         .unwrap_or(1);
     let inner_h = cols_area.height.saturating_sub(2);
-    // Big cells (two rows, 4 or 5 columns, or three rows of 6, as the game draws the kingdom)
+    // Big cells (two rows, 3 to 5 columns, or three rows of 6, as the game draws the kingdom)
     // where every column has room for them below all of its lines; else one row of up to 3
     // columns.
     let lines = columns
@@ -330,6 +330,10 @@ fn columns(app: &App, game: &Game, area: Rect) -> Columns {
         (6, 3)
     } else if inner_h >= lines.saturating_add(2 * n + 1) && w >= 4 * n + 2 {
         (if w >= 5 * n + 2 { 5 } else { 4 }, 2)
+    } else if inner_h >= lines.saturating_add(2 * n + 1) && w >= 3 * n + 2 {
+        // Two rows of 3 on a tall, narrow terminal, as the game draws them there (80x40 with
+        // four kingdoms had drawn them a row a cell over twenty empty rows).
+        (3, 2)
     } else {
         (3, 1)
     };
