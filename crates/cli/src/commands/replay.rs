@@ -224,9 +224,9 @@ fn print_outcome(game: &Game, o: &Outcome, players: &[Player], this_game: bool) 
         };
         print_rows(&rows, "    ");
         say!(
-            "    largest territory {} squares; {} crowns in the kingdom",
-            s.largest_territory,
-            s.crowns
+            "    largest territory {}; {} in the kingdom",
+            crownlands_core::modules::describe::plural(s.largest_territory, "square", "squares"),
+            crownlands_core::modules::describe::plural(s.crowns, "crown", "crowns")
         );
     }
 }

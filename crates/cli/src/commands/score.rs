@@ -264,7 +264,13 @@ impl BuildRulesets {
             .iter()
             .find(|r| r.modules.iter().any(|m| modules.contains(&m.as_str())))
             .map_or_else(
-                || "`--ruleset NAME`".to_string(),
+                // No shipped ruleset has it (a house rule's module): a file that switches it on.
+                || {
+                    format!(
+                        "`--ruleset FILE` whose `modules` list `{}` (docs/house-rules/ has examples)",
+                        modules.first().copied().unwrap_or("?")
+                    )
+                },
                 |r| format!("such as `--ruleset {}`", r.name),
             )
     }

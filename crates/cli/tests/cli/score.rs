@@ -1299,6 +1299,22 @@ fn every_kingdom_files_problems_are_said_at_once() {
     assert!(!r.stderr.contains("fine.kingdom"), "{}", r.stderr);
 }
 
+/// A line a house rule's module reads (`@seat`, the handicap's), under a ruleset without it: no
+/// shipped ruleset has the module, so the hint is a file that lists it.
+#[test]
+fn a_house_modules_line_points_to_a_file_that_lists_it() {
+    let kingdom = TempFile::new("seat", "kingdom", "C W1\n@seat 3\n");
+    let r = run(&["score", &kingdom.arg()]).expect_code(1);
+    assert!(
+        r.stderr.contains(
+            "`@seat` is read by the module `handicap`, which ruleset `kingdomino` does not have: \
+             give a ruleset that has it, `--ruleset FILE` whose `modules` list `handicap`"
+        ),
+        "{}",
+        r.stderr
+    );
+}
+
 /// A ruleset that scores otherwise at another count (goals drawn at 3 and 4 players, all in
 /// play at 2): the heading says the count, and a file that reads only at another count says
 /// which, when no count was asked for.
