@@ -3,9 +3,10 @@
 //! player's advantage by that place (`simulate`, `compare`); this evens it out without code:
 //! `points = [0, 1, 2, 3]` gives the last to claim 3 points.
 
-use super::bounded::{Bounded, BoundedList};
+use super::bounded::BoundedList;
+use super::by_position;
 use super::describe::{ScoreLine, ordinal};
-use super::file::{Directive, FileSyntax, TableAt, TableProblem, TableView};
+use super::file::{Directive, FileSyntax, TableProblem, TableView};
 use super::mechanism::{Mechanism, NoAction};
 use super::state::NoState;
 use super::{CheckProblem, Module, Res, SetupContext, SideEdit, SideView};
@@ -44,9 +45,9 @@ pub struct ClaimOrder {
 #[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
 pub struct ClaimOrderParams {
     /// Points at the end by the place the side claimed the first line in (negative: a penalty).
-    pub points: BoundedList<Bounded<-1000, 1000>, 0, 16>,
+    pub points: by_position::PointsList,
     /// Coins at the start by that place (with a module that keeps coins: `wealth`, `knights`).
-    pub coins: BoundedList<Bounded<0, 1000>, 0, 16>,
+    pub coins: by_position::CoinsList,
 }
 
 impl Default for ClaimOrderParams {
@@ -114,24 +115,15 @@ impl Mechanism for ClaimOrder {
 
     fn new(p: ClaimOrderParams) -> ClaimOrder {
         ClaimOrder {
-            points: p
-                .points
-                .as_slice()
-                .iter()
-                .map(|b| i32::try_from(b.get()).unwrap_or(0))
-                .collect(),
-            coins: p.coins.as_slice().iter().map(|b| b.as_u32()).collect(),
+            points: by_position::points_of(&p.points),
+            coins: by_position::coins_of(&p.coins),
         }
     }
 
     fn params(&self) -> ClaimOrderParams {
         ClaimOrderParams {
-            points: BoundedList::truncated(
-                self.points.iter().map(|&p| Bounded::clamped(p)).collect(),
-            ),
-            coins: BoundedList::truncated(
-                self.coins.iter().map(|&c| Bounded::clamped(c)).collect(),
-            ),
+            points: by_position::points_list(&self.points),
+            coins: by_position::coins_list(&self.coins),
         }
     }
 
@@ -173,7 +165,7 @@ impl Mechanism for ClaimOrder {
                 let d = m.declare();
                 m.name() != Self::NAME && d.uses.iter().chain(d.reads).any(|&r| r == "claim-place")
             });
-        let gives = self.points.iter().any(|&p| p != 0) || self.coins.iter().any(|&c| c > 0);
+        let gives = by_position::gives(&self.points, &self.coins);
         (!gives && !ranked).then(|| {
             "its `points` and `coins` give nothing (none, or all 0), so no place changes anything"
                 .to_string()
@@ -186,17 +178,7 @@ impl Mechanism for ClaimOrder {
         _rules: &Rules,
         modules: &[Box<dyn Module>],
     ) -> Vec<String> {
-        let keeps_coins = modules
-            .iter()
-            .any(|m| m.name() != Self::NAME && m.declare().provides.contains(&"coins"));
-        if self.coins.iter().any(|&c| c > 0) && !keeps_coins {
-            vec![
-                "its `coins` are given to no one: no module of `modules` keeps coins (add `wealth`)"
-                    .to_string(),
-            ]
-        } else {
-            Vec::new()
-        }
+        by_position::coins_unkept(Self::NAME, &self.coins, modules)
     }
 
     /// A list longer than the kingdoms of the ruleset's largest count: its last values are for
@@ -208,24 +190,12 @@ impl Mechanism for ClaimOrder {
         _modules: &[Box<dyn Module>],
     ) -> Vec<CheckProblem> {
         let most = usize::from(ruleset.most_sides());
-        let lists = [("points", self.points.len()), ("coins", self.coins.len())];
-        lists
-            .into_iter()
-            .filter(|&(_, len)| len > most)
-            .map(|(key, len)| {
-                CheckProblem::at(
-                    key,
-                    format!(
-                        "`{key}` gives {len} places, but no game of this ruleset has more than {most} {}: {} (write at most {most})",
-                        if most == 1 { "kingdom" } else { "kingdoms" },
-                        match len - most {
-                            1 => "the last value never counts".to_string(),
-                            extra => format!("the last {extra} values never count"),
-                        },
-                    ),
-                )
-            })
-            .collect()
+        by_position::too_long(
+            [("points", self.points.len()), ("coins", self.coins.len())],
+            most,
+            "places",
+            ("kingdom", "kingdoms"),
+        )
     }
 
     fn setup(&self, ctx: &mut SetupContext<'_>) -> Result<(), String> {
@@ -295,44 +265,26 @@ impl Mechanism for ClaimOrder {
     /// A place is a side's first king's among the sides (A B B A makes A 1st, B 2nd), so a
     /// table of N kingdoms has places 1 to N, each kingdom its own.
     fn check_table(&self, table: &TableView<'_>) -> Vec<TableProblem> {
-        let at = TableAt::Directive(PLACE_LINE.word);
-        let sides = usize::from(table.sides);
-        let table_of = super::describe::plural(table.sides, "kingdom", "kingdoms");
-        let mut out = Vec::new();
-        // (place, the kingdom that claimed it first).
-        let mut seen: Vec<(usize, usize)> = Vec::new();
-        for (i, k) in table.kingdoms.iter().enumerate() {
-            let Some(place) = Self::place(k.side) else {
-                continue;
-            };
-            if place > sides {
-                out.push(TableProblem::new(
-                    i,
-                    at,
-                    format!(
-                        "`@claim-place {place}`, but a table of {table_of} has places 1 to \
-                         {sides} in the first claims (where these are some of a larger table's \
-                         kingdoms, give its count: `--players {place}` or more)"
-                    ),
-                ));
-                continue;
-            }
-            match seen.iter().find(|(p, _)| *p == place) {
-                Some(&(_, first)) => out.push(TableProblem::new(
-                    i,
-                    at,
-                    format!(
-                        "`@claim-place {place}`: `{}` claimed {} too, but each kingdom has a \
-                         place of its own in the first claims (1 to {sides} at a table of \
-                         {table_of})",
-                        table.kingdoms.get(first).map_or("?", |k| k.name),
-                        ordinal(place),
-                    ),
-                )),
-                None => seen.push((place, i)),
-            }
-        }
-        out
+        by_position::each_its_own(
+            table,
+            PLACE_LINE.word,
+            Self::place,
+            |place, table_of, sides| {
+                format!(
+                    "`@claim-place {place}`, but a table of {table_of} has places 1 to {sides} in \
+                     the first claims (where these are some of a larger table's kingdoms, give \
+                     its count: `--players {place}` or more)"
+                )
+            },
+            |place, first, sides, table_of| {
+                format!(
+                    "`@claim-place {place}`: `{first}` claimed {} too, but each kingdom has a \
+                     place of its own in the first claims (1 to {sides} at a table of \
+                     {table_of})",
+                    ordinal(place),
+                )
+            },
+        )
     }
 
     fn write_directives(&self, side: SideView<'_>, out: &mut Vec<(&'static str, Option<u32>)>) {

@@ -2,9 +2,10 @@
 //! of players of different strength: `points = [0, 0, 5]` gives the player in seat 3 five
 //! points. In a game of teams each list goes by team (the side), as the score does.
 
-use super::bounded::{Bounded, BoundedList};
+use super::bounded::BoundedList;
+use super::by_position;
 use super::describe::{ScoreLine, ordinal};
-use super::file::{Directive, FileSyntax, TableAt, TableProblem, TableView};
+use super::file::{Directive, FileSyntax, TableProblem, TableView};
 use super::mechanism::{Mechanism, NoAction};
 use super::{CheckProblem, Module, ModuleState, Res, SetupContext, SideEdit, SideView};
 use crate::ruleset::{Rules, Ruleset};
@@ -56,9 +57,9 @@ pub struct Handicap {
 #[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
 pub struct HandicapParams {
     /// Points at the end by seat (negative: a handicap taken off a strong player).
-    pub points: BoundedList<Bounded<-1000, 1000>, 0, 16>,
+    pub points: by_position::PointsList,
     /// Coins at the start by seat (with a module that keeps coins: `wealth`, `knights`).
-    pub coins: BoundedList<Bounded<0, 1000>, 0, 16>,
+    pub coins: by_position::CoinsList,
 }
 
 impl Default for HandicapParams {
@@ -138,24 +139,15 @@ impl Mechanism for Handicap {
 
     fn new(p: HandicapParams) -> Handicap {
         Handicap {
-            points: p
-                .points
-                .as_slice()
-                .iter()
-                .map(|b| i32::try_from(b.get()).unwrap_or(0))
-                .collect(),
-            coins: p.coins.as_slice().iter().map(|b| b.as_u32()).collect(),
+            points: by_position::points_of(&p.points),
+            coins: by_position::coins_of(&p.coins),
         }
     }
 
     fn params(&self) -> HandicapParams {
         HandicapParams {
-            points: BoundedList::truncated(
-                self.points.iter().map(|&p| Bounded::clamped(p)).collect(),
-            ),
-            coins: BoundedList::truncated(
-                self.coins.iter().map(|&c| Bounded::clamped(c)).collect(),
-            ),
+            points: by_position::points_list(&self.points),
+            coins: by_position::coins_list(&self.coins),
         }
     }
 
@@ -198,7 +190,7 @@ impl Mechanism for Handicap {
         _rules: &Rules,
         _modules: &[Box<dyn Module>],
     ) -> Option<String> {
-        let gives = self.points.iter().any(|&p| p != 0) || self.coins.iter().any(|&c| c > 0);
+        let gives = by_position::gives(&self.points, &self.coins);
         (!gives).then(|| {
             "its `points` and `coins` give nothing (none, or all 0), so no seat gets anything"
                 .to_string()
@@ -211,17 +203,7 @@ impl Mechanism for Handicap {
         _rules: &Rules,
         modules: &[Box<dyn Module>],
     ) -> Vec<String> {
-        let keeps_coins = modules
-            .iter()
-            .any(|m| m.name() != Self::NAME && m.declare().provides.contains(&"coins"));
-        if self.coins.iter().any(|&c| c > 0) && !keeps_coins {
-            vec![
-                "its `coins` are given to no one: no module of `modules` keeps coins (add `wealth`)"
-                    .to_string(),
-            ]
-        } else {
-            Vec::new()
-        }
+        by_position::coins_unkept(Self::NAME, &self.coins, modules)
     }
 
     /// A list longer than the sides of the ruleset's largest count: its last values are for
@@ -233,24 +215,12 @@ impl Mechanism for Handicap {
         _modules: &[Box<dyn Module>],
     ) -> Vec<CheckProblem> {
         let most = usize::from(ruleset.most_sides()).min(MOST);
-        let lists = [("points", self.points.len()), ("coins", self.coins.len())];
-        lists
-            .into_iter()
-            .filter(|&(_, len)| len > most)
-            .map(|(key, len)| {
-                CheckProblem::at(
-                    key,
-                    format!(
-                        "`{key}` gives {len} seats, but no game of this ruleset has more than {most} {}: {} (write at most {most})",
-                        if most == 1 { "side" } else { "sides" },
-                        match len - most {
-                            1 => "the last value never counts".to_string(),
-                            extra => format!("the last {extra} values never count"),
-                        },
-                    ),
-                )
-            })
-            .collect()
+        by_position::too_long(
+            [("points", self.points.len()), ("coins", self.coins.len())],
+            most,
+            "seats",
+            ("side", "sides"),
+        )
     }
 
     fn setup(&self, ctx: &mut SetupContext<'_>) -> Result<(), String> {
@@ -325,41 +295,24 @@ impl Mechanism for Handicap {
 
     /// A table of N kingdoms has seats 1 to N, each kingdom its own.
     fn check_table(&self, table: &TableView<'_>) -> Vec<TableProblem> {
-        let at = TableAt::Directive(SEAT_LINE.word);
-        let sides = usize::from(table.sides);
-        let table_of = super::describe::plural(table.sides, "kingdom", "kingdoms");
-        let mut out = Vec::new();
-        let mut seen: Vec<(usize, usize)> = Vec::new();
-        for (i, k) in table.kingdoms.iter().enumerate() {
-            let Some(seat) = Self::seat(k.side) else {
-                continue;
-            };
-            if seat > sides {
-                out.push(TableProblem::new(
-                    i,
-                    at,
-                    format!(
-                        "`@seat {seat}`, but a table of {table_of} has seats 1 to {sides} (where \
-                         these are some of a larger table's kingdoms, give its count: \
-                         `--players {seat}` or more)"
-                    ),
-                ));
-                continue;
-            }
-            match seen.iter().find(|(s, _)| *s == seat) {
-                Some(&(_, first)) => out.push(TableProblem::new(
-                    i,
-                    at,
-                    format!(
-                        "`@seat {seat}`: `{}` sits there too, but each kingdom has a seat of its \
-                         own (1 to {sides} at a table of {table_of})",
-                        table.kingdoms.get(first).map_or("?", |k| k.name),
-                    ),
-                )),
-                None => seen.push((seat, i)),
-            }
-        }
-        out
+        by_position::each_its_own(
+            table,
+            SEAT_LINE.word,
+            Self::seat,
+            |seat, table_of, sides| {
+                format!(
+                    "`@seat {seat}`, but a table of {table_of} has seats 1 to {sides} (where \
+                     these are some of a larger table's kingdoms, give its count: `--players \
+                     {seat}` or more)"
+                )
+            },
+            |seat, first, sides, table_of| {
+                format!(
+                    "`@seat {seat}`: `{first}` sits there too, but each kingdom has a seat of its \
+                     own (1 to {sides} at a table of {table_of})"
+                )
+            },
+        )
     }
 
     fn write_directives(&self, side: SideView<'_>, out: &mut Vec<(&'static str, Option<u32>)>) {

@@ -9,6 +9,7 @@
 
 mod bounded;
 pub(crate) mod buildings;
+mod by_position;
 mod claim_order;
 mod context;
 pub mod describe;
