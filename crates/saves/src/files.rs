@@ -224,6 +224,13 @@ fn write_atomic_inner(
     let fail = |e: std::io::Error| SaveError::new(&file, Problem::Write(e));
     let (dir, name) = split_path(path).map_err(fail)?;
     let tmp = write_temp(&dir, name, bytes, fail_after).map_err(fail)?;
+    // The file replaced keeps its mode (a save made read-only, an autosave kept private): the
+    // new one takes the old one's permissions.
+    if let Ok(old) = fs::symlink_metadata(path)
+        && old.is_file()
+    {
+        let _ = fs::set_permissions(&tmp, old.permissions());
+    }
     if let Err(e) = fs::rename(&tmp, path) {
         let _ = fs::remove_file(&tmp);
         return Err(fail(e));
@@ -783,6 +790,31 @@ fn create_folder(dir: &Path) -> std::io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A file replaced keeps its mode: a save made read-only stays read-only, a private one
+    /// private.
+    #[cfg(unix)]
+    #[test]
+    fn a_file_replaced_keeps_its_mode() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = temp_dir("keeps-mode");
+        fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("game.json");
+        for mode in [0o444, 0o600, 0o640] {
+            fs::write(&path, "{}").unwrap();
+            let mut p = fs::metadata(&path).unwrap().permissions();
+            p.set_mode(mode);
+            fs::set_permissions(&path, p).unwrap();
+            write_atomic(&path, b"{\"new\": 1}").unwrap();
+            assert_eq!(fs::read_to_string(&path).unwrap(), "{\"new\": 1}");
+            let got = fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+            assert_eq!(got, mode, "{mode:o}");
+            let mut p = fs::metadata(&path).unwrap().permissions();
+            p.set_mode(0o644);
+            fs::set_permissions(&path, p).unwrap();
+        }
+        let _ = fs::remove_dir_all(&dir);
+    }
 
     /// `--force` replaces a file of the kind written (as Crownlands writes it, reports from
     /// before the generator's line too) or an empty one, nothing else.
