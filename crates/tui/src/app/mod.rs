@@ -1741,13 +1741,7 @@ impl App {
             return;
         }
         self.small_key = false;
-        // What a key of no use said is of that key only: the line says again what it said
-        // before (the setup screen keeps its own, `Setup::said_before`).
-        if let Some(before) = self.said_before.take()
-            && of_one_key(&self.message)
-        {
-            self.message = before;
-        }
+        self.say_again_what_was_said();
         match self.overlay {
             // ↑↓ (a line), PageUp/PageDown (a page) and Home/End scroll a popup taller than the
             // screen (the view keeps it in range); any other key closes it.
@@ -2690,16 +2684,22 @@ impl App {
         self.key_at(key, now);
     }
 
+    /// What a key of no use said is of that key only: the line says again what it said before
+    /// (the setup screen keeps its own, `Setup::said_before`).
+    fn say_again_what_was_said(&mut self) {
+        if let Some(before) = self.said_before.take()
+            && of_one_key(&self.message)
+        {
+            self.message = before;
+        }
+    }
+
     /// A click on the `k`th mistake (from 0, counted over every player's) of the analysis
     /// open: that move on the board, as its key shows it (a mistake past the keys' too).
     pub fn click_mistake(&mut self, k: usize, now: Instant) {
         if self.overlay == Some(Overlay::Analysis) {
-            // (What a key of no use said goes, as at any key: the line said before comes back.)
-            if let Some(before) = self.said_before.take()
-                && of_one_key(&self.message)
-            {
-                self.message = before;
-            }
+            // (What a key of no use said goes, as at any key.)
+            self.say_again_what_was_said();
             self.watch_mistake(k, now);
         }
     }

@@ -200,6 +200,13 @@ fn score_body(area: Rect) -> Rect {
 /// The furthest the open popup (help, analysis) scrolls on a screen of `area`: 0 when it fits
 /// or none is open.
 pub fn popup_max_scroll(app: &App, area: Rect) -> usize {
+    let (_, count) = popup_lines(app, area);
+    help::popup_max_scroll(count, area)
+}
+
+/// The open popup's (help, analysis, moves) lines' width over `area`, and how many lines it
+/// has there (0 when none is open).
+fn popup_lines(app: &App, area: Rect) -> (usize, usize) {
     let width = usize::from(help::POPUP_WIDTH.min(area.width).saturating_sub(2)).max(1);
     let count = match app.overlay() {
         Some(Overlay::Help) => help::lines(app, width).len(),
@@ -207,7 +214,7 @@ pub fn popup_max_scroll(app: &App, area: Rect) -> usize {
         Some(Overlay::Moves) => log::all_lines(app, width).len(),
         _ => 0,
     };
-    help::popup_max_scroll(count, area)
+    (width, count)
 }
 
 /// Whether the current screen fits `area`.
@@ -359,12 +366,7 @@ pub fn hit(app: &App, area: Rect, col: u16, row: u16) -> Option<Hit> {
         // A click on the note's `↑ N more` or `↓ N more` scrolls a page; on a mistake in the
         // analysis, shows it (as its key does); anywhere else closes the box, as any key does.
         Some(overlay @ (Overlay::Help | Overlay::Analysis | Overlay::Moves)) => {
-            let width = usize::from(help::POPUP_WIDTH.min(area.width).saturating_sub(2)).max(1);
-            let count = match overlay {
-                Overlay::Help => help::lines(app, width).len(),
-                Overlay::Analysis => analysis::lines(app, width).len(),
-                _ => log::all_lines(app, width).len(),
-            };
+            let (width, count) = popup_lines(app, area);
             // (Scrolled as the view draws it: the moves following the newest at their end.)
             let at = help::PopupAt::of(count, app.popup_scroll(), area);
             return Some(match at.at(count, col, row) {
