@@ -920,9 +920,15 @@ fn small_kingdom(
     let room = usize::from(area.width.saturating_sub(frame));
     let name = short_side_name(app, game, side, room);
     // A space either side, as every other box's title has, where the name keeps its room and
-    // some of the frame after it (the titles of boxes side by side had run together).
+    // some of the frame after it (the titles of boxes side by side had run together); where it
+    // does not, the name cut two columns shorter after a space, so that a frame column still
+    // ends it (`┌ g3&g4─┌ g5&g6─`, not `┌g 3&g 4┌g 5&g 6`, one title running into the next;
+    // `┌ greedy 2─┐`, not `┌greedy 2──┐`); narrower, the name alone (`┌gre 2┌gre 3`: cut to
+    // three columns it would be `g 2`, and the corners part the titles).
     let name = if text::width(&name) + 4 <= room {
         format!(" {name} ")
+    } else if room >= 7 {
+        format!(" {}", short_side_name(app, game, side, room - 2))
     } else {
         name
     };
