@@ -519,10 +519,7 @@ impl Mechanism for Knights {
         modules: &[Box<dyn super::Module>],
     ) -> Vec<String> {
         let read = super::anyone_takes(modules, "coins", Self::NAME)
-            || rules
-                .tie_breaks
-                .iter()
-                .any(|t| t.resource() == Some("coins"));
+            || rules.tie_breaks_read("coins");
         if read {
             Vec::new()
         } else {
