@@ -295,8 +295,14 @@ impl Rules {
                 tie_break.resource(),
                 Some("wins" | "won" | "games" | "games-won" | "victories")
             ) && !tie_break.prefers_fewer();
-            let suggestion = unknown_resource(&tie_break, &names, &MatchTieBreak::FIXED)
-                .map(|meant| if wins { Some("most-games-won".to_string()) } else { meant });
+            let suggestion =
+                unknown_resource(&tie_break, &names, &MatchTieBreak::FIXED).map(|meant| {
+                    if wins {
+                        Some("most-games-won".to_string())
+                    } else {
+                        meant
+                    }
+                });
             if let Some(suggestion) = suggestion {
                 problems.push(RulesProblem::UnknownMatchResource {
                     index,
@@ -313,7 +319,10 @@ impl Rules {
     /// it then does something, even when nothing else spends it).
     pub fn tie_breaks_read(&self, name: &str) -> bool {
         self.tie_breaks.iter().any(|t| t.resource() == Some(name))
-            || self.match_tie_breaks.iter().any(|t| t.resource() == Some(name))
+            || self
+                .match_tie_breaks
+                .iter()
+                .any(|t| t.resource() == Some(name))
     }
 
     /// Sides (kingdoms) at `players` players.
@@ -1382,7 +1391,7 @@ impl Ruleset {
             out.push(RuleWarning {
                 at: WarningAt::MatchTieBreaks,
                 message: format!(
-                    "tie-breaks rank each game of a match alone, never the match: a match of {} games goes to the highest total, and sides tied on it share the win (the rulebook gives Dynasty no tie-break); to break tied match totals, list `match-tie-breaks` (`[\"most-games-won\"]`)",
+                    "tie-breaks rank each game of a match alone, never the match: a match of {} games goes to the highest total, and sides tied on it share the win (the rulebook gives Dynasty no tie-break); to break tied match totals, use `match-tie-breaks` (`match-tie-breaks = [\"most-games-won\"]`)",
                     rules.match_games
                 ),
             });

@@ -228,7 +228,14 @@ mod tests {
 
     #[test]
     fn misspelt_names_are_refused() {
-        for text in ["", "best", "games-won", "last-games", "most-Coins", "largest"] {
+        for text in [
+            "",
+            "best",
+            "games-won",
+            "last-games",
+            "most-Coins",
+            "largest",
+        ] {
             assert_eq!(MatchTieBreak::parse(text), None, "{text:?}");
             assert!(serde_json::from_str::<MatchTieBreak>(&format!("{text:?}")).is_err());
         }

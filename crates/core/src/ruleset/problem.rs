@@ -474,9 +474,7 @@ impl RulesProblem {
             | RulesProblem::UnknownResource { index, .. } => RulesField::TieBreak(*index),
             RulesProblem::MatchTieBreakTwice { index, .. }
             | RulesProblem::MatchTieBreakOpposed { index, .. }
-            | RulesProblem::UnknownMatchResource { index, .. } => {
-                RulesField::MatchTieBreak(*index)
-            }
+            | RulesProblem::UnknownMatchResource { index, .. } => RulesField::MatchTieBreak(*index),
             RulesProblem::Teams { .. } => RulesField::TeamSize,
             RulesProblem::UnknownTeams { .. } | RulesProblem::Seating { .. } => RulesField::Teams,
             RulesProblem::LineSource { .. } => RulesField::Lines,

@@ -343,9 +343,21 @@ fn match_tie_breaks_that_cannot_be_are_refused_at_their_places() {
     let said = |i: usize| at_two[i].1.as_str();
     assert!(said(0).contains("match tie-break `most-games-won` is listed twice"));
     assert!(said(1).contains("`fewest-crowns` counts what `most-crowns` before it counts"));
-    assert!(said(2).contains("(did you mean `most-coins`?)"), "{}", said(2));
-    assert!(said(3).contains("(did you mean `most-games-won`?)"), "{}", said(3));
-    assert!(said(4).contains("(did you mean `most-games-won`?)"), "{}", said(4));
+    assert!(
+        said(2).contains("(did you mean `most-coins`?)"),
+        "{}",
+        said(2)
+    );
+    assert!(
+        said(3).contains("(did you mean `most-games-won`?)"),
+        "{}",
+        said(3)
+    );
+    assert!(
+        said(4).contains("(did you mean `most-games-won`?)"),
+        "{}",
+        said(4)
+    );
 }
 
 /// Match tie-breaks with single games can never decide: said once, at the first. In a match,
@@ -382,5 +394,5 @@ fn match_tie_breaks_that_can_never_decide_are_warned_of() {
         [WarningAt::MatchTieBreaks],
         "{w:?}"
     );
-    assert!(w[0].message.contains("list `match-tie-breaks`"), "{w:?}");
+    assert!(w[0].message.contains("use `match-tie-breaks`"), "{w:?}");
 }
