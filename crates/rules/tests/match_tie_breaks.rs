@@ -291,3 +291,24 @@ fn the_house_rule_breaks_dynasty_ties() {
         }
     }
 }
+
+/// The rules in words (the help's scoring rules) say how a tied match is broken.
+#[test]
+fn the_scoring_rules_say_how_a_tied_match_is_broken() {
+    let r = load_path(Registry::shipped_ref(), &house_rule()).expect("loads");
+    let rules = r.rules_for(2).expect("2 players");
+    let lines = crownlands_core::modules::describe::scoring_rules(rules, &[]);
+    assert!(
+        lines.iter().any(|l| l
+            == "A match of 3 games: the totals add up; a tie on the match's totals goes to the most games won, then the best single game; still tied, it is shared."),
+        "{lines:?}"
+    );
+    let dynasty = good("extends = \"dynasty\"\n");
+    let lines =
+        crownlands_core::modules::describe::scoring_rules(dynasty.rules_for(2).expect("2"), &[]);
+    assert!(
+        lines.iter().any(|l| l
+            == "A match of 3 games: the totals add up; a tie on the match's totals is shared."),
+        "{lines:?}"
+    );
+}
