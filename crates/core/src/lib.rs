@@ -37,14 +37,14 @@ pub use game::{Action, Game, IllegalAction, Phase, SetupError, Slot, Whereabouts
 pub use geometry::{Cell, Direction, Placement};
 pub use kingdom::{Content, Kingdom, KingdomShape, PlacementSet, Territory};
 pub use lines::{LineDealer, LineSource};
-pub use matches::Match;
+pub use matches::{Match, MatchDecider};
 pub use module_action::{ModuleAction, ModuleIndex, Payload};
 pub use perft::perft;
 pub use registry::{ModuleFactory, Registry};
 pub use ruleset::{
-    BonusSettings, CastleAt, Connection, Field, FirstClaims, MiddleKingdom, MiddleKingdomReading,
-    Problem, Problems, ResourceName, RuleWarning, Rules, RulesField, RulesProblem, Ruleset,
-    RulesetParts, TieBreak, WarningAt,
+    BonusSettings, CastleAt, Connection, Field, FirstClaims, MatchTieBreak, MiddleKingdom,
+    MiddleKingdomReading, Problem, Problems, ResourceName, RuleWarning, Rules, RulesField,
+    RulesProblem, Ruleset, RulesetParts, TieBreak, WarningAt,
 };
 pub use score::{BonusScore, Decider, Outcome, ScoreBreakdown, TerritoryScore};
 pub use side::{BySide, King, Seat, Side};

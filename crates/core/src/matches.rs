@@ -3,9 +3,10 @@
 //! A [`Match`] is the one place that knows how games follow each other: game `k` is seeded
 //! [`Match::game_seed`]`(seed, k)`, each side's totals add up over the games, and the winners are
 //! the sides first by the ruleset's ranking (a single game, tie-breaks included) or by the
-//! highest total (several games: the rulebook gives Dynasty no tie-break, so ties share). Sessions
-//! (saves), tournaments and simulations all play through it; [`Match::reset`] starts a new match
-//! on the same memory, so simulations of millions of matches allocate nothing per match.
+//! highest total (several games), then the ruleset's `match-tie-breaks` ([`standing`]; the
+//! rulebook gives Dynasty none, so by default ties share). Sessions (saves), tournaments and
+//! simulations all play through it and read its winners; [`Match::reset`] starts a new match on
+//! the same memory, so simulations of millions of matches allocate nothing per match.
 
 use crate::game::{Action, Game, IllegalAction, SetupError};
 use crate::rng::{GameRng, derive_seed};
@@ -13,6 +14,11 @@ use crate::ruleset::Ruleset;
 use crate::score::Outcome;
 use crate::side::{BySide, Side};
 use std::sync::Arc;
+
+mod standing;
+
+pub use standing::MatchDecider;
+use standing::Standing;
 
 /// A match in progress or finished: the current game and each side's running total.
 #[derive(Clone, Debug)]
@@ -28,6 +34,12 @@ pub struct Match {
     /// The current game's winning sides, once it is counted (its own ranking, tie-breaks
     /// included).
     game_winners: Vec<Side>,
+    /// What each side has for each match tie-break over the games counted.
+    standing: Standing,
+    /// The match's winning sides, once its last game is counted (empty before).
+    winners: Vec<Side>,
+    /// What decided a match of several games, once its last game is counted.
+    decided_by: Option<MatchDecider>,
     /// The outcome of every game counted, when kept ([`Match::keeping_outcomes`]).
     outcomes: Option<Vec<Outcome>>,
     game: Game,
@@ -39,13 +51,17 @@ impl Match {
     pub fn new(ruleset: Arc<Ruleset>, players: u8, seed: u64) -> Result<Match, SetupError> {
         let game = Game::new(ruleset, players, seed)?;
         let games = game.rules().match_games.max(1);
+        let sides = game.sides();
         Ok(Match {
             seed,
             games,
             index: 0,
             counted: false,
-            totals: BySide::filled(game.sides(), 0),
-            game_winners: Vec::with_capacity(usize::from(game.sides())),
+            totals: BySide::filled(sides, 0),
+            game_winners: Vec::with_capacity(usize::from(sides)),
+            standing: Standing::new(&game.rules().match_tie_breaks, sides),
+            winners: Vec::with_capacity(usize::from(sides)),
+            decided_by: None,
             outcomes: None,
             game,
         })
@@ -66,6 +82,9 @@ impl Match {
         self.counted = false;
         self.totals.fill(0);
         self.game_winners.clear();
+        self.standing.reset();
+        self.winners.clear();
+        self.decided_by = None;
         if let Some(o) = &mut self.outcomes {
             o.clear();
         }
@@ -137,17 +156,34 @@ impl Match {
             }
         }
         let outcome = match (&self.outcomes, self.game_winners.len()) {
-            // The best total alone wins: no need of the full ranking.
-            (None, 1) => None,
+            // The best total alone wins and no match tie-break counts the game: no need of the
+            // full ranking.
+            (None, 1) if self.standing.is_empty() => None,
             _ => Some(game.outcome()),
         };
         if let Some(outcome) = outcome {
             self.game_winners.clone_from(&outcome.winners);
+            self.standing.count(&outcome);
             if let Some(kept) = &mut self.outcomes {
                 kept.push(outcome);
             }
         }
+        if self.index + 1 >= self.games {
+            self.rank();
+        }
         true
+    }
+
+    /// The match's winners, its last game counted: a single game's by its own ranking (its
+    /// tie-breaks included), several games' by [`Standing::rank`] (the highest total, then the
+    /// match tie-breaks; still tied, shared). The one place a match's winners are decided.
+    fn rank(&mut self) {
+        if self.games == 1 {
+            self.winners.clone_from(&self.game_winners);
+            self.decided_by = None;
+        } else {
+            self.decided_by = Some(self.standing.rank(&self.totals, &mut self.winners));
+        }
     }
 
     /// Whether the current game is over and another game of the match follows.
@@ -206,28 +242,26 @@ impl Match {
     }
 
     /// The winning sides, once the match is over (empty before): a single game's by its ranking
-    /// with the ruleset's tie-breaks, a match of several games' by the highest total (ties
-    /// share the victory).
+    /// with the ruleset's tie-breaks, a match of several games' by the highest total, then the
+    /// ruleset's match tie-breaks in order (sides still tied share the victory).
     pub fn winners(&self) -> Vec<Side> {
-        if !self.is_over() || !self.counted {
-            Vec::new()
-        } else if self.games == 1 {
-            self.game_winners.clone()
+        if self.is_over() && self.counted {
+            self.winners.clone()
         } else {
-            self.totals.best()
+            Vec::new()
         }
     }
 
     /// Whether `side` is among the winners (see [`Match::winners`]), without allocating.
     pub fn is_winner(&self, side: Side) -> bool {
-        if !self.is_over() || !self.counted {
-            false
-        } else if self.games == 1 {
-            self.game_winners.contains(&side)
-        } else {
-            let best = self.totals.values().copied().max();
-            Some(self.totals[side]) == best
-        }
+        self.is_over() && self.counted && self.winners.contains(&side)
+    }
+
+    /// What decided a match of several games, once it is over: the highest total alone, a
+    /// match tie-break, or nothing (shared). `None` before, and for a match of one game (its
+    /// game's [`Outcome::decided_by`] says).
+    pub fn decided_by(&self) -> Option<MatchDecider> {
+        self.decided_by.filter(|_| self.is_over() && self.counted)
     }
 
     /// How many sides share the victory (0 before the match is over).

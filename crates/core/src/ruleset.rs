@@ -6,9 +6,11 @@
 //! concerns, so that a hand-built ruleset can never make the engine panic and a loader can point
 //! at the place in a file that set the field.
 
+mod match_tie_break;
 mod problem;
 mod tie_break;
 
+pub use match_tie_break::{MAX_MATCH_TIE_BREAKS, MatchTieBreak};
 pub use problem::{Field, MAX_PILES, Problem, Problems, RulesField, RulesProblem};
 pub use tie_break::{MAX_RESOURCE_NAME, ResourceName, TieBreak};
 
@@ -203,6 +205,10 @@ pub struct Rules {
     pub tie_breaks: Vec<TieBreak>,
     /// Games in a match: 1, or 3 for Dynasty (totals summed).
     pub match_games: u8,
+    /// What decides between sides tied on a match's highest total, in order, before they
+    /// share the victory (none: they share it, as the rulebook has Dynasty).
+    #[serde(default)]
+    pub match_tie_breaks: Vec<MatchTieBreak>,
     /// Modules switched on, in the order they run (Queendomino's knights, wealth, ...).
     #[serde(default)]
     pub modules: Vec<crate::modules::ModuleSpec>,
@@ -239,8 +245,9 @@ impl Rules {
         format!("{} {g}x{g} kingdom", article(usize::from(g)))
     }
 
-    /// Tie-breaks on a resource no module keeps for each side: no registered module (built with
-    /// its default parameters) nor any of `built`, these rules' own modules.
+    /// Tie-breaks (a game's or a match's) on a resource no module keeps for each side: no
+    /// registered module (built with its default parameters) nor any of `built`, these rules'
+    /// own modules.
     fn resource_problems(
         &self,
         registry: &crate::Registry,
@@ -248,43 +255,74 @@ impl Rules {
     ) -> Vec<RulesProblem> {
         let mut problems = Vec::new();
         let mut resources: Option<Vec<&'static str>> = None;
+        let mut known = || -> Vec<&'static str> {
+            resources
+                .get_or_insert_with(|| {
+                    let mut names = registry.resource_names();
+                    for m in built {
+                        names.extend(m.declare().per_side());
+                    }
+                    names.sort_unstable();
+                    names.dedup();
+                    names
+                })
+                .clone()
+        };
         for (index, &tie_break) in self.tie_breaks.iter().enumerate() {
-            let Some(r) = tie_break.resource() else {
-                continue;
-            };
-            let known = resources.get_or_insert_with(|| {
-                let mut names = registry.resource_names();
-                for m in built {
-                    names.extend(m.declare().per_side());
-                }
-                names.sort_unstable();
-                names.dedup();
-                names
-            });
-            if known.contains(&r) {
+            if tie_break.resource().is_none() {
                 continue;
             }
-            // Closest as the whole word (`most-cions` is near `most-coins`), the built-in
-            // `most-crowns` among them (`most-crown`).
-            let candidates: Vec<&'static str> = known.iter().copied().chain(["crowns"]).collect();
-            let prefix = tie_break.prefix();
-            let whole: Vec<String> = candidates.iter().map(|k| format!("{prefix}{k}")).collect();
-            let refs: Vec<&str> = whole.iter().map(String::as_str).collect();
-            // `most-territory` meant the largest territory (there is no smallest one).
-            let territory = matches!(r, "territory" | "territories" | "largest-territory");
-            let suggestion = if territory {
-                (!tie_break.prefers_fewer()).then(|| "largest-territory".to_string())
-            } else {
-                crate::text::closest(&tie_break.name(), &refs).map(str::to_string)
+            let names = known();
+            if let Some(suggestion) = unknown_resource(&tie_break, &names, &[]) {
+                problems.push(RulesProblem::UnknownResource {
+                    index,
+                    tie_break,
+                    suggestion,
+                    known: names.join(", "),
+                });
+            }
+        }
+        for (index, tie_break) in self.match_tie_breaks.iter().enumerate() {
+            let MatchTieBreak::Summed(tie_break) = *tie_break else {
+                continue;
             };
-            problems.push(RulesProblem::UnknownResource {
-                index,
-                tie_break,
-                suggestion,
-                known: known.join(", "),
-            });
+            if tie_break.resource().is_none() {
+                continue;
+            }
+            let names = known();
+            // `most-game-won` is near the match's own `most-games-won`; `most-wins` means it.
+            let wins = matches!(
+                tie_break.resource(),
+                Some("wins" | "won" | "games" | "games-won" | "victories")
+            ) && !tie_break.prefers_fewer();
+            let suggestion =
+                unknown_resource(&tie_break, &names, &MatchTieBreak::FIXED).map(|meant| {
+                    if wins {
+                        Some("most-games-won".to_string())
+                    } else {
+                        meant
+                    }
+                });
+            if let Some(suggestion) = suggestion {
+                problems.push(RulesProblem::UnknownMatchResource {
+                    index,
+                    tie_break,
+                    suggestion,
+                    known: names.join(", "),
+                });
+            }
         }
         problems
+    }
+
+    /// Whether a tie-break, a game's or a match's, reads the resource `name` (a module keeping
+    /// it then does something, even when nothing else spends it).
+    pub fn tie_breaks_read(&self, name: &str) -> bool {
+        self.tie_breaks.iter().any(|t| t.resource() == Some(name))
+            || self
+                .match_tie_breaks
+                .iter()
+                .any(|t| t.resource() == Some(name))
     }
 
     /// Sides (kingdoms) at `players` players.
@@ -323,6 +361,8 @@ pub enum WarningAt {
     /// game but never the match. Dynasty inherits Kingdomino's: a loader may leave this unsaid
     /// where the tie-breaks come from a file the author did not write.
     MatchTieBreaks,
+    /// The match tie-break at this position of `match-tie-breaks`.
+    MatchTieBreak(usize),
     /// The Harmony bonus (`harmony`: its `points` first).
     Harmony,
     /// The Middle Kingdom bonus (`middle-kingdom`: its `points` first).
@@ -1045,6 +1085,38 @@ fn set_aside(problem: &RulesProblem, aside: &[(usize, Option<String>)]) -> bool 
         .any(|(i, k)| *i == index && (k.is_none() || key.is_none() || k.as_deref() == key))
 }
 
+/// For a tie-break on a resource none of `known` is: `Some` of the name meant (if any is close),
+/// among the resources' tie-breaks, the built-in `most-crowns` and `fixed` (other names the
+/// list takes whole); `None` when `known` has it.
+fn unknown_resource(
+    tie_break: &TieBreak,
+    known: &[&'static str],
+    fixed: &[&'static str],
+) -> Option<Option<String>> {
+    let r = tie_break.resource()?;
+    if known.contains(&r) {
+        return None;
+    }
+    // Closest as the whole word (`most-cions` is near `most-coins`), the built-in
+    // `most-crowns` among them (`most-crown`).
+    let prefix = tie_break.prefix();
+    let whole: Vec<String> = known
+        .iter()
+        .copied()
+        .chain(["crowns"])
+        .map(|k| format!("{prefix}{k}"))
+        .chain(fixed.iter().map(|f| f.to_string()))
+        .collect();
+    let refs: Vec<&str> = whole.iter().map(String::as_str).collect();
+    // `most-territory` meant the largest territory (there is no smallest one).
+    let territory = matches!(r, "territory" | "territories" | "largest-territory");
+    Some(if territory {
+        (!tie_break.prefers_fewer()).then(|| "largest-territory".to_string())
+    } else {
+        crate::text::closest(&tie_break.name(), &refs).map(str::to_string)
+    })
+}
+
 /// `a` or `an` before a grid's size as spoken: an 8x8, an 11x11, an 18x18, a 5x5.
 pub(crate) fn article(grid: usize) -> &'static str {
     let spoken_vowel = grid.to_string().starts_with('8') || grid == 11 || grid == 18;
@@ -1308,16 +1380,49 @@ impl Ruleset {
                 });
             }
         }
-        // A match goes to the highest total; ties on it share (the rulebook gives Dynasty no
-        // tie-break), so the tie-breaks rank each game alone.
-        if rules.match_games > 1 && !rules.tie_breaks.is_empty() && sides >= 2 {
+        // A match goes to the highest total, then its own tie-breaks (`match-tie-breaks`; the
+        // rulebook gives Dynasty none), so the tie-breaks rank each game alone. Said only while
+        // the match has none of its own: an author who wrote them has found the key.
+        if rules.match_games > 1
+            && !rules.tie_breaks.is_empty()
+            && rules.match_tie_breaks.is_empty()
+            && sides >= 2
+        {
             out.push(RuleWarning {
                 at: WarningAt::MatchTieBreaks,
                 message: format!(
-                    "tie-breaks rank each game of a match, never the match: a match of {} games goes to the highest total, and sides tied on it share the win (the rulebook gives Dynasty no tie-break)",
+                    "tie-breaks rank each game of a match alone, never the match: a match of {} games goes to the highest total, and sides tied on it share the win (the rulebook gives Dynasty no tie-break); to break tied match totals, use `match-tie-breaks` (`match-tie-breaks = [\"most-games-won\"]`)",
                     rules.match_games
                 ),
             });
+        }
+        // Match tie-breaks with no match: said once, of the list.
+        if rules.match_games <= 1 && !rules.match_tie_breaks.is_empty() {
+            out.push(RuleWarning {
+                at: WarningAt::MatchTieBreak(0),
+                message: "match-tie-breaks can never decide with `match-games = 1`: a game alone has no match totals to tie, its own `tie-breaks` rank it (a match of several games, as Dynasty's `match-games = 3`, is what they break)".to_string(),
+            });
+        }
+        for (i, tb) in rules.match_tie_breaks.iter().enumerate() {
+            let why = if rules.match_games <= 1 {
+                None
+            } else if sides < 2 {
+                Some("a single kingdom has no one to tie with".to_string())
+            } else {
+                match tb.resource() {
+                    Some(r) if !kept(r) => Some(format!(
+                        "no module gives {}, so every kingdom has 0",
+                        r.replace('-', " ")
+                    )),
+                    _ => None,
+                }
+            };
+            if let Some(why) = why {
+                out.push(RuleWarning {
+                    at: WarningAt::MatchTieBreak(i),
+                    message: format!("match tie-break `{}` can never decide: {why}", tb.name()),
+                });
+            }
         }
         // What the line source says can never work (boxes never dealt, but those another count
         // deals from: `line-order = ["kingdomino"]` at 2-4 players, both boxes mixed at 5).
@@ -1389,6 +1494,20 @@ impl Rules {
                 .find(|t| t.opposes(&tie_break))
             {
                 problems.push(RulesProblem::TieBreakOpposed {
+                    index,
+                    tie_break,
+                    earlier,
+                });
+            }
+        }
+        for (index, &tie_break) in self.match_tie_breaks.iter().enumerate() {
+            if self.match_tie_breaks[..index].contains(&tie_break) {
+                problems.push(RulesProblem::MatchTieBreakTwice { index, tie_break });
+            } else if let Some(&earlier) = self.match_tie_breaks[..index]
+                .iter()
+                .find(|t| t.opposes(&tie_break))
+            {
+                problems.push(RulesProblem::MatchTieBreakOpposed {
                     index,
                     tie_break,
                     earlier,

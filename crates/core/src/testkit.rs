@@ -49,6 +49,7 @@ pub fn rules(grid: u8, kings: u8, deck: u16) -> Rules {
         bonus_settings: Default::default(),
         tie_breaks: vec![TieBreak::LargestTerritory, TieBreak::MostCrowns],
         match_games: 1,
+        match_tie_breaks: vec![],
         modules: vec![],
         lines: crate::ruleset::LineSource::mixed(),
         team_size: 1,
@@ -414,6 +415,7 @@ pub fn royal_wedding(teams: bool) -> Arc<Ruleset> {
         bonus_settings: Default::default(),
         tie_breaks: vec![TieBreak::LargestTerritory, TieBreak::MostCrowns],
         match_games: 1,
+        match_tie_breaks: vec![],
         modules: vec![
             modules::ModuleSpec::new("knights"),
             modules::ModuleSpec::new("wealth"),

@@ -7,9 +7,11 @@ use crownlands_core::MAX_GRID;
 use crownlands_core::domino::MAX_CROWNS;
 use crownlands_core::modules::Param;
 pub use crownlands_core::ruleset::MAX_BUILDINGS;
-use crownlands_core::ruleset::{MAX_DOMINOES, MAX_LINE, MAX_MATCH_GAMES, MAX_PLAYERS};
+use crownlands_core::ruleset::{
+    MAX_DOMINOES, MAX_LINE, MAX_MATCH_GAMES, MAX_MATCH_TIE_BREAKS, MAX_PLAYERS,
+};
 use crownlands_core::{
-    CastleAt, Connection, FirstClaims, MiddleKingdomReading, TaxBonus, TieBreak,
+    CastleAt, Connection, FirstClaims, MatchTieBreak, MiddleKingdomReading, TaxBonus, TieBreak,
 };
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::{Deserialize, Serialize};
@@ -325,6 +327,16 @@ pub struct RulesPatch {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(range(min = 1, max = MAX_MATCH_GAMES))]
     pub match_games: Option<u8>,
+    /// With `match-games` above 1: what breaks a tie on the highest match total, in order
+    /// (none by default: the rulebook gives Dynasty no tie-break, so tied totals share the
+    /// victory). "most-games-won" (a game's winners by its own ranking; a shared game counts
+    /// for each side sharing it), "best-game" (the highest single-game score), "last-game"
+    /// (the higher score in the last game), or a game's tie-break added up over the games
+    /// ("largest-territory", "most-crowns", "fewest-crowns", "most-coins"); sides still tied
+    /// share the victory.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(max = MAX_MATCH_TIE_BREAKS))]
+    pub match_tie_breaks: Option<Vec<MatchTieBreak>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub harmony: Option<HarmonyPatch>,
     #[serde(default, skip_serializing_if = "Option::is_none")]

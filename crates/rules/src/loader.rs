@@ -11,7 +11,7 @@ use crate::schema;
 use crate::source::{ReadError, Source};
 use crate::walk::{Path, Walker};
 use crownlands_core::Registry;
-use crownlands_core::ruleset::{RulesProblem, TieBreak};
+use crownlands_core::ruleset::{MatchTieBreak, RulesProblem, TieBreak};
 
 /// A place in a loaded file.
 #[derive(Clone, Debug)]
@@ -629,56 +629,114 @@ fn spaced_names(
     }
 }
 
-/// A tie-break listed twice in `[rules]` or a `[for-players.N]` table, each at its second
-/// place: the list is an order, and a repeat is a mistake (it could never decide anything).
+/// A tie-break (a game's, or a match's) listed twice in `[rules]` or a `[for-players.N]` table,
+/// each at its second place: the list is an order, and a repeat is a mistake (it could never
+/// decide anything). So is one counting what an earlier one counts the other way.
 fn repeated_tie_breaks(doc: &Node) -> Vec<(Span, String)> {
+    let mut out = Vec::new();
+    for list in tie_break_lists(doc, "tie-breaks") {
+        repeated_in(
+            list,
+            &mut out,
+            TieBreak::parse,
+            |i, name, opposed| match opposed {
+                None => {
+                    format!("tie-break `{name}` is listed twice: each decides a tie at most once")
+                }
+                Some((tie_break, earlier)) => RulesProblem::TieBreakOpposed {
+                    index: i,
+                    tie_break,
+                    earlier,
+                }
+                .to_string(),
+            },
+        );
+    }
+    for list in tie_break_lists(doc, "match-tie-breaks") {
+        repeated_in(
+            list,
+            &mut out,
+            MatchTieBreak::parse,
+            |i, name, opposed| match opposed {
+                None => format!(
+                    "match tie-break `{name}` is listed twice: each decides a tie at most once"
+                ),
+                Some((tie_break, earlier)) => RulesProblem::MatchTieBreakOpposed {
+                    index: i,
+                    tie_break,
+                    earlier,
+                }
+                .to_string(),
+            },
+        );
+    }
+    out
+}
+
+/// The lists of `key` in `[rules]` and each `[for-players.N]` table.
+fn tie_break_lists<'d>(doc: &'d Node, key: &str) -> Vec<&'d Node> {
     let mut lists: Vec<&Node> = Vec::new();
-    if let Some(e) = doc.get("rules").and_then(|r| r.value.get("tie-breaks")) {
+    if let Some(e) = doc.get("rules").and_then(|r| r.value.get(key)) {
         lists.push(&e.value);
     }
     if let Some(Kind::Table(counts)) = doc.get("for-players").map(|e| &e.value.kind) {
         for c in counts {
-            if let Some(e) = c.value.get("tie-breaks") {
+            if let Some(e) = c.value.get(key) {
                 lists.push(&e.value);
             }
         }
     }
-    let mut out = Vec::new();
-    for list in lists {
-        let Kind::Array(items) = &list.kind else {
+    lists
+}
+
+/// Something that opposes another of its kind: a game's tie-breaks, a match's.
+trait Opposes: Copy {
+    fn opposes(&self, other: &Self) -> bool;
+}
+
+impl Opposes for TieBreak {
+    fn opposes(&self, other: &Self) -> bool {
+        TieBreak::opposes(self, other)
+    }
+}
+
+impl Opposes for MatchTieBreak {
+    fn opposes(&self, other: &Self) -> bool {
+        MatchTieBreak::opposes(self, other)
+    }
+}
+
+/// Each entry of `list` written before it (a repeat, said by its text: `said(i, text, None)`)
+/// or, read as `parse` reads it, opposing an earlier one (`said(i, text, Some((it,
+/// earlier)))`), at its place.
+fn repeated_in<T: Opposes>(
+    list: &Node,
+    out: &mut Vec<(Span, String)>,
+    parse: fn(&str) -> Option<T>,
+    said: impl Fn(usize, &str, Option<(T, T)>) -> String,
+) {
+    let Kind::Array(items) = &list.kind else {
+        return;
+    };
+    for (i, item) in items.iter().enumerate() {
+        let Kind::Str(name) = &item.kind else {
             continue;
         };
-        for (i, item) in items.iter().enumerate() {
-            let Kind::Str(name) = &item.kind else {
-                continue;
-            };
-            let earlier = || {
-                items[..i].iter().filter_map(|x| match &x.kind {
-                    Kind::Str(n) => Some(n.as_str()),
-                    _ => None,
-                })
-            };
-            if earlier().any(|n| n == name) {
-                out.push((
-                    item.span.clone(),
-                    format!("tie-break `{name}` is listed twice: each decides a tie at most once"),
-                ));
-            } else if let Some(tie_break) = TieBreak::parse(name)
-                && let Some(earlier) = earlier()
-                    .filter_map(TieBreak::parse)
-                    .find(|t| t.opposes(&tie_break))
-            {
-                // `most-crowns` then `fewest-crowns`: in the core's words, at its place.
-                let problem = RulesProblem::TieBreakOpposed {
-                    index: i,
-                    tie_break,
-                    earlier,
-                };
-                out.push((item.span.clone(), problem.to_string()));
-            }
+        let earlier = || {
+            items[..i].iter().filter_map(|x| match &x.kind {
+                Kind::Str(n) => Some(n.as_str()),
+                _ => None,
+            })
+        };
+        if earlier().any(|n| n == name) {
+            out.push((item.span.clone(), said(i, name, None)));
+        } else if let Some(tie_break) = parse(name)
+            && let Some(earlier) = earlier().filter_map(parse).find(|t| t.opposes(&tie_break))
+        {
+            // `most-crowns` then `fewest-crowns`: in the core's words, at its place.
+            out.push((item.span.clone(), said(i, name, Some((tie_break, earlier)))));
         }
     }
-    out
 }
 
 /// The string `name` of every table in the document's `terrain` array.

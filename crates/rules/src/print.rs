@@ -221,6 +221,13 @@ fn patch(ruleset: &Ruleset, rules: &Rules, base: Option<&Rules>) -> RulesPatch {
         tie_breaks: differs(&|b| b.tie_breaks == rules.tie_breaks)
             .then(|| rules.tie_breaks.clone()),
         match_games: differs(&|b| b.match_games == rules.match_games).then_some(rules.match_games),
+        // Written only when not the default (none), so that files without them print (and
+        // hash) as they always did.
+        match_tie_breaks: match base {
+            None => !rules.match_tie_breaks.is_empty(),
+            Some(b) => b.match_tie_breaks != rules.match_tie_breaks,
+        }
+        .then(|| rules.match_tie_breaks.clone()),
         harmony: differs(&|b| {
             b.harmony == rules.harmony && b.bonus_settings.harmony_points == settings.harmony_points
         })

@@ -7,8 +7,8 @@ use crate::loader::{Loader, Loc};
 use crate::node::Seg;
 use crownlands_core::modules::{ModuleError, ModuleSpec, Param};
 use crownlands_core::{
-    CastleAt, Connection, FirstClaims, MiddleKingdom, MiddleKingdomReading, Problem, Problems,
-    Rules, RulesField, RulesProblem, Ruleset, RulesetParts, TieBreak,
+    CastleAt, Connection, FirstClaims, MatchTieBreak, MiddleKingdom, MiddleKingdomReading, Problem,
+    Problems, Rules, RulesField, RulesProblem, Ruleset, RulesetParts, TieBreak,
 };
 
 #[derive(Clone, Debug)]
@@ -41,6 +41,7 @@ struct Effective {
     first_claims: Field<FirstClaims>,
     tie_breaks: Field<Vec<TieBreak>>,
     match_games: Field<u8>,
+    match_tie_breaks: Field<Vec<MatchTieBreak>>,
     harmony_enabled: Field<bool>,
     harmony_points: Field<i32>,
     middle_enabled: Field<bool>,
@@ -54,6 +55,8 @@ struct Effective {
     module_locs: Vec<Loc>,
     /// Where each entry of `tie-breaks` was written (empty for the built-in default).
     tie_locs: Vec<Loc>,
+    /// Where each entry of `match-tie-breaks` was written (empty for the built-in default).
+    match_tie_locs: Vec<Loc>,
     lines: Field<LinesDef>,
     line_order: Field<Option<Vec<String>>>,
     team_size: Field<u8>,
@@ -81,6 +84,7 @@ impl Default for Effective {
             first_claims: field(FirstClaims::Drawn),
             tie_breaks: field(default_tie_breaks()),
             match_games: field(1),
+            match_tie_breaks: field(Vec::new()),
             harmony_enabled: field(false),
             harmony_points: field(5),
             middle_enabled: field(false),
@@ -90,6 +94,7 @@ impl Default for Effective {
             modules_refused: false,
             module_locs: Vec::new(),
             tie_locs: Vec::new(),
+            match_tie_locs: Vec::new(),
             lines: field(LinesDef::mixed()),
             line_order: field(None),
             team_size: field(1),
@@ -131,6 +136,9 @@ impl Effective {
         set(&mut self.match_games, &p.match_games, || {
             loc(&["match-games"])
         });
+        set(&mut self.match_tie_breaks, &p.match_tie_breaks, || {
+            loc(&["match-tie-breaks"])
+        });
         if let Some(h) = &p.harmony {
             set(&mut self.harmony_enabled, &h.enabled, || {
                 loc(&["harmony", "enabled"])
@@ -163,6 +171,9 @@ impl Effective {
         }
         if let Some(list) = &p.tie_breaks {
             self.tie_locs = items("tie-breaks", list.len());
+        }
+        if let Some(list) = &p.match_tie_breaks {
+            self.match_tie_locs = items("match-tie-breaks", list.len());
         }
         set(&mut self.lines, &p.lines, || loc(&["lines"]));
         if p.line_order.is_some() {
@@ -242,6 +253,7 @@ impl Effective {
             },
             tie_breaks: self.tie_breaks.value.clone(),
             match_games: self.match_games.value,
+            match_tie_breaks: self.match_tie_breaks.value.clone(),
             // Boxes are named in the file; `resolve` turns the names into box indexes.
             lines: crownlands_core::LineSource::mixed(),
             team_size: self.team_size.value,
@@ -355,6 +367,11 @@ impl CountRules {
                 .cloned()
                 .unwrap_or_else(|| self.at(&eff.tie_breaks.origin)),
             RulesField::MatchGames => self.at(&eff.match_games.origin),
+            RulesField::MatchTieBreak(i) => eff
+                .match_tie_locs
+                .get(*i)
+                .cloned()
+                .unwrap_or_else(|| self.at(&eff.match_tie_breaks.origin)),
             RulesField::TeamSize => self.at(&eff.team_size.origin),
             RulesField::Teams => eff
                 .teams
@@ -521,6 +538,9 @@ impl CountRules {
             tie_breaks: (0..rules.tie_breaks.len())
                 .map(|i| self.place(&RulesField::TieBreak(i), &rules.modules))
                 .collect(),
+            match_tie_breaks: (0..rules.match_tie_breaks.len())
+                .map(|i| self.place(&RulesField::MatchTieBreak(i), &rules.modules))
+                .collect(),
             line_order: self.place(&RulesField::LineOrder, &rules.modules),
             first_claims: self.at(&eff.first_claims.origin),
             kings_per_player: eff.kings_per_player.origin.clone(),
@@ -594,6 +614,7 @@ struct WarningLocs {
     /// Each module's parameters a file sets, with where.
     params: Vec<Vec<(String, Loc)>>,
     tie_breaks: Vec<Loc>,
+    match_tie_breaks: Vec<Loc>,
     line_order: Loc,
     first_claims: Loc,
     /// `kings-per-player`, where a file sets it (`None`: the default).
@@ -1419,7 +1440,10 @@ fn place_core_problems(
         // those no player count uses too.
         if matches!(
             problem,
-            RulesProblem::TieBreakTwice { .. } | RulesProblem::TieBreakOpposed { .. }
+            RulesProblem::TieBreakTwice { .. }
+                | RulesProblem::TieBreakOpposed { .. }
+                | RulesProblem::MatchTieBreakTwice { .. }
+                | RulesProblem::MatchTieBreakOpposed { .. }
         ) {
             continue;
         }
@@ -2020,6 +2044,7 @@ fn warn(
                 WarningAt::FirstClaims => Some(&at.first_claims),
                 WarningAt::Castle => Some(&at.castle),
                 WarningAt::MatchTieBreaks => at.tie_breaks.first(),
+                WarningAt::MatchTieBreak(i) => at.match_tie_breaks.get(i),
                 WarningAt::Harmony => Some(&at.harmony),
                 WarningAt::MiddleKingdom => Some(&at.middle_kingdom),
             };
@@ -2077,8 +2102,13 @@ fn warn(
                     if embedded(loader, at.match_games.file) {
                         continue;
                     }
+                    // (Said of the tie-breaks, before the message goes on to the key that
+                    // breaks the match's ties.)
                     let place = set_in(loader, &loc);
-                    message.push_str(&format!(" (the tie-breaks {place})"));
+                    message = match message.strip_prefix("tie-breaks ") {
+                        Some(rest) => format!("tie-breaks ({place}) {rest}"),
+                        None => format!("{message} (the tie-breaks {place})"),
+                    };
                     loc = at.match_games.clone();
                 }
             }

@@ -396,6 +396,7 @@ impl<'s> Walker<'s> {
             ("a string", "strings"),
             ("a table", "tables"),
             ("a tie-break", "tie-breaks"),
+            ("a match tie-break", "match tie-breaks"),
         ] {
             if let Some(rest) = d.strip_prefix(a) {
                 return format!("{b}{rest}");

@@ -1300,7 +1300,8 @@ fn a_deck_not_dividing_into_the_lines_written_is_said_there_with_advice_that_fil
 /// ties share): warned at the tie-breaks the author wrote; Dynasty's, inherited from
 /// Kingdomino, a match made of Kingdomino's without writing any, and Kingdomino's written out
 /// again (as `show` writes every rule), are not warned. A shipped file's own made part of a
-/// match by the author is warned at the author's `match-games`.
+/// match by the author is warned at the author's `match-games`. The warning points at
+/// `match-tie-breaks`, and is not said once the match has tie-breaks of its own.
 #[test]
 fn tie_breaks_written_for_a_match_are_warned_to_rank_each_game_only() {
     let w = warnings_of(
@@ -1312,7 +1313,8 @@ fn tie_breaks_written_for_a_match_are_warned_to_rank_each_game_only() {
         4,
         15,
         &[
-            "tie-breaks rank each game of a match, never the match: a match of 5 games goes to the highest total",
+            "tie-breaks rank each game of a match alone, never the match: a match of 5 games goes to the highest total",
+            "to break tied match totals, use `match-tie-breaks`",
         ],
     );
     assert_eq!(w.len(), 1, "{w}");
@@ -1325,8 +1327,7 @@ fn tie_breaks_written_for_a_match_are_warned_to_rank_each_game_only() {
         3,
         15,
         &[
-            "tie-breaks rank each game of a match, never the match: a match of 3 games",
-            "(the tie-breaks as set in <shipped>/volcano.toml:34:15)",
+            "tie-breaks (as set in <shipped>/volcano.toml:34:15) rank each game of a match alone, never the match: a match of 3 games",
         ],
     );
     assert_eq!(w.len(), 1, "{w}");
@@ -1337,6 +1338,8 @@ fn tie_breaks_written_for_a_match_are_warned_to_rank_each_game_only() {
         "extends = \"dynasty\"\n[rules]\ntie-breaks = []\n",
         "extends = \"kingdomino\"\n[rules]\nmatch-games = 5\n",
         "extends = \"kingdomino\"\n[rules]\ntie-breaks = [\"most-crowns\"]\n",
+        // The match's ties broken by its own tie-breaks: the key the warning points to, found.
+        "extends = \"dynasty\"\n[rules]\ntie-breaks = [\"most-crowns\"]\nmatch-tie-breaks = [\"most-games-won\"]\n",
     ] {
         let w = warnings_of(text, "ok.toml");
         assert!(w.is_empty(), "{text}: {w}");

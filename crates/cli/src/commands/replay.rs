@@ -6,7 +6,7 @@ use crate::errors::{CliError, CliResult};
 use crate::output::{bonus_rows, print_rows, say, score_rows, territory_rows};
 use crownlands_core::Registry;
 use crownlands_core::modules::describe::ScoreLine;
-use crownlands_core::{Action, Decider, Game, Outcome, Side};
+use crownlands_core::{Action, Decider, Game, MatchDecider, Outcome, Side};
 use crownlands_saves::words::{
     action_text, is_team_game, phase_text, seat_text, side_seats, side_text,
 };
@@ -250,15 +250,22 @@ fn print_end(session: &Session) {
             .filter_map(|&w| w.checked_sub(1).and_then(Side::from_index))
             .map(|w| side_text(game, players, w))
             .collect();
+        // What decided it, as a game's result says: a tie on the totals broken by a match
+        // tie-break is named (the winners are the match's own: `Match::winners`).
+        let how = match (session.played().decided_by(), names.as_slice()) {
+            (Some(MatchDecider::TieBreak(tb)), [one]) => {
+                format!(
+                    "{one} wins on the match tie-break {} (tied on the totals)",
+                    tb.name()
+                )
+            }
+            (_, [one]) => format!("{one} wins"),
+            _ => format!("{} share the victory", names.join(" and ")),
+        };
         say!(
-            "Match of {} games: totals {}; {}",
+            "Match of {} games: totals {}; {how}",
             session.match_games(),
             totals.join(", "),
-            if names.len() == 1 {
-                format!("{} wins", names[0])
-            } else {
-                format!("{} share the victory", names.join(" and "))
-            }
         );
     }
     // Each seat's match total of the games counted so far (`seat 1 (Anna) 41, ...`).

@@ -4,6 +4,7 @@ mod analyse;
 mod help_schema;
 mod house_modules;
 mod lab;
+mod match_tie_breaks;
 mod placements;
 mod play;
 mod rulesets_validate;

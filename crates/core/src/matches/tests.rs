@@ -113,3 +113,111 @@ fn applying_actions_counts_each_game_when_it_ends() {
     assert!(m.is_over());
     assert!(!m.next_game(), "no game after the last");
 }
+
+/// `ruleset` played as matches of `games` games broken by `tie_breaks` at every player count.
+fn with_match_tie_breaks(ruleset: &Ruleset, games: u8, tie_breaks: &[&str]) -> Arc<Ruleset> {
+    let mut r = ruleset.clone().into_parts();
+    for (_, rules) in &mut r.player_counts {
+        rules.match_games = games;
+        rules.match_tie_breaks = tie_breaks
+            .iter()
+            .map(|t| MatchTieBreak::parse(t).expect(t))
+            .collect();
+    }
+    Arc::new(Ruleset::new(r).expect("valid"))
+}
+
+/// The winners of a finished match of several games from its games' outcomes alone: the
+/// highest total, then the most games won, then the best game (as the rules below list them).
+fn by_the_outcomes(outcomes: &[Outcome]) -> Vec<Side> {
+    let sides: Vec<Side> = outcomes[0].scores.sides().collect();
+    let total = |s: Side| -> i64 { outcomes.iter().map(|o| i64::from(o.scores[s].total)).sum() };
+    let won = |s: Side| outcomes.iter().filter(|o| o.winners.contains(&s)).count();
+    let best = |s: Side| outcomes.iter().map(|o| o.scores[s].total).max();
+    let key = |s: Side| (total(s), won(s), best(s));
+    let top = sides.iter().map(|&s| key(s)).max();
+    sides.into_iter().filter(|&s| Some(key(s)) == top).collect()
+}
+
+/// Small kingdoms tie often: over many random matches, the winners a match gives are those its
+/// games' outcomes rank by the match tie-breaks, whether it keeps the outcomes or not; and a
+/// tie on the totals was met and decided.
+#[test]
+fn match_tie_breaks_decide_tied_totals_as_the_outcomes_rank_them() {
+    let mut small = testkit::kingdomino().into_parts();
+    for (_, rules) in &mut small.player_counts {
+        rules.grid_size = 3;
+        rules.deck_size = 16;
+    }
+    let small = Ruleset::new(small).expect("valid");
+    let r = with_match_tie_breaks(&small, 2, &["most-games-won", "best-game"]);
+    let mut decided = 0;
+    for seed in 0..300 {
+        let mut kept = Match::new(r.clone(), 2, seed)
+            .expect("setup")
+            .keeping_outcomes();
+        let mut lean = Match::new(r.clone(), 2, seed).expect("setup");
+        play_out(&mut kept, seed);
+        play_out(&mut lean, seed);
+        let outcomes = kept.outcomes().expect("kept").to_vec();
+        assert_eq!(kept.winners(), by_the_outcomes(&outcomes), "seed {seed}");
+        assert_eq!(lean.winners(), kept.winners(), "seed {seed}");
+        assert_eq!(lean.decided_by(), kept.decided_by(), "seed {seed}");
+        for side in kept.game().all_sides() {
+            assert_eq!(kept.is_winner(side), kept.winners().contains(&side));
+        }
+        assert_eq!(kept.winner_count(), kept.winners().len());
+        if let Some(MatchDecider::TieBreak(_)) = kept.decided_by() {
+            decided += 1;
+            let totals = kept.totals();
+            assert_eq!(totals[Side(0)], totals[Side(1)], "only a tie is broken");
+        }
+    }
+    assert!(decided > 0, "some tied match was decided");
+}
+
+/// Without match tie-breaks (the default), tied totals share, whatever decided the games; a
+/// single game's winners are its own, and it has no match decider.
+#[test]
+fn without_match_tie_breaks_tied_totals_share() {
+    let mut small = testkit::kingdomino().into_parts();
+    for (_, rules) in &mut small.player_counts {
+        rules.grid_size = 3;
+        rules.deck_size = 16;
+    }
+    let small = Ruleset::new(small).expect("valid");
+    let r = in_matches_of(&small, 2);
+    let mut shared = 0;
+    for seed in 0..300 {
+        let mut m = Match::new(r.clone(), 2, seed).expect("setup");
+        assert_eq!(m.decided_by(), None, "not over");
+        play_out(&mut m, seed);
+        assert_eq!(m.winners(), m.totals().best(), "seed {seed}");
+        if m.winners().len() > 1 {
+            shared += 1;
+            assert_eq!(m.decided_by(), Some(MatchDecider::Shared));
+        } else {
+            assert_eq!(m.decided_by(), Some(MatchDecider::Total));
+        }
+    }
+    assert!(shared > 0, "some match was tied");
+    let mut single = Match::new(Arc::new(small), 2, 1).expect("setup");
+    play_out(&mut single, 1);
+    assert_eq!(single.decided_by(), None, "a single game's outcome says");
+}
+
+/// A match reset keeps no standing of the match before.
+#[test]
+fn reset_forgets_the_match_standing() {
+    let r = with_match_tie_breaks(&testkit::kingdomino(), 3, &["most-games-won", "last-game"]);
+    let mut reused = Match::new(r.clone(), 2, 1).expect("setup");
+    play_out(&mut reused, 1);
+    for seed in [7, 8, 9] {
+        reused.reset(seed);
+        let mut fresh = Match::new(r.clone(), 2, seed).expect("setup");
+        play_out(&mut reused, seed);
+        play_out(&mut fresh, seed);
+        assert_eq!(reused.winners(), fresh.winners());
+        assert_eq!(reused.decided_by(), fresh.decided_by());
+    }
+}

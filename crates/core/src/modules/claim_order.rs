@@ -157,10 +157,7 @@ impl Mechanism for ClaimOrder {
         // The place itself may decide ties (`most-claim-place`, `fewest-claim-place`), or
         // another module read it:
         // then it does something.
-        let ranked = rules
-            .tie_breaks
-            .iter()
-            .any(|t| t.resource() == Some("claim-place"))
+        let ranked = rules.tie_breaks_read("claim-place")
             || modules.iter().any(|m| {
                 let d = m.declare();
                 m.name() != Self::NAME && d.uses.iter().chain(d.reads).any(|&r| r == "claim-place")

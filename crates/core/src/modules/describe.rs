@@ -383,10 +383,19 @@ pub fn scoring_rules(rules: &Rules, modules: &[Box<dyn super::Module>]) -> Vec<S
         }
     }
     if rules.match_games > 1 {
-        v.push(format!(
-            "A match of {} games: the totals add up; a tie on the match's totals is shared.",
-            rules.match_games
-        ));
+        let ties: Vec<String> = rules.match_tie_breaks.iter().map(|t| t.words()).collect();
+        v.push(if ties.is_empty() {
+            format!(
+                "A match of {} games: the totals add up; a tie on the match's totals is shared.",
+                rules.match_games
+            )
+        } else {
+            format!(
+                "A match of {} games: the totals add up; a tie on the match's totals goes to {}; still tied, it is shared.",
+                rules.match_games,
+                ties.join(", then ")
+            )
+        });
     }
     v.extend(modules.iter().flat_map(|m| m.rule_lines()));
     // How a tie on points is broken: the ruleset's tie-breaks in order, then shared.

@@ -518,11 +518,8 @@ impl Mechanism for Knights {
         rules: &crate::ruleset::Rules,
         modules: &[Box<dyn super::Module>],
     ) -> Vec<String> {
-        let read = super::anyone_takes(modules, "coins", Self::NAME)
-            || rules
-                .tie_breaks
-                .iter()
-                .any(|t| t.resource() == Some("coins"));
+        let read =
+            super::anyone_takes(modules, "coins", Self::NAME) || rules.tie_breaks_read("coins");
         if read {
             Vec::new()
         } else {

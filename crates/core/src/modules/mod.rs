@@ -248,7 +248,7 @@ impl ModuleSpec {
 
 /// Score one side: the kingdom's territories and bonuses under `rules`, then each module's part,
 /// in module order. The breakdown's `held` has each resource a `most-RESOURCE` or
-/// `fewest-RESOURCE` tie-break compares.
+/// `fewest-RESOURCE` tie-break compares (a game's, or a match's: added up over its games).
 pub fn score_side(rules: &Rules, side: SideView<'_>) -> ScoreBreakdown {
     let mut breakdown = ScoreBreakdown::default();
     score_side_into(rules, side, &mut breakdown);
@@ -258,7 +258,9 @@ pub fn score_side(rules: &Rules, side: SideView<'_>) -> ScoreBreakdown {
 /// [`score_side`] into `out`, whose lists are cleared and reused.
 pub fn score_side_into(rules: &Rules, side: SideView<'_>, out: &mut ScoreBreakdown) {
     crate::score::score_kingdom_into(side.kingdom, rules, out);
-    for r in rules.tie_breaks.iter().filter_map(|t| t.resource()) {
+    let game = rules.tie_breaks.iter().filter_map(|t| t.resource());
+    let matched = rules.match_tie_breaks.iter().filter_map(|t| t.resource());
+    for r in game.chain(matched) {
         out.held.insert(r.to_string(), side.resource(r));
     }
     for (i, m) in side.list().modules().iter().enumerate() {

@@ -2,7 +2,9 @@
 //! [`Problem`], and each names the [`Field`] it concerns, so that a loader can point at the place
 //! in a file that set the field (whatever the message says).
 
-use super::{MAX_BUILDINGS, MAX_DOMINOES, MAX_LINE, MAX_MATCH_GAMES, MAX_PLAYERS, TieBreak};
+use super::{
+    MAX_BUILDINGS, MAX_DOMINOES, MAX_LINE, MAX_MATCH_GAMES, MAX_PLAYERS, MatchTieBreak, TieBreak,
+};
 use crate::bitboard::MAX_GRID;
 use crate::domino::MAX_CROWNS;
 use crate::modules::ModuleError;
@@ -49,6 +51,8 @@ pub enum RulesField {
     /// The tie-break at this position of `tie-breaks`.
     TieBreak(usize),
     MatchGames,
+    /// The match tie-break at this position of `match-tie-breaks`.
+    MatchTieBreak(usize),
     TeamSize,
     /// The seating of teams (`teams`).
     Teams,
@@ -101,6 +105,7 @@ impl std::fmt::Display for RulesField {
             RulesField::DeckSize => f.write_str("deck-size"),
             RulesField::TieBreak(i) => write!(f, "tie-breaks[{i}]"),
             RulesField::MatchGames => f.write_str("match-games"),
+            RulesField::MatchTieBreak(i) => write!(f, "match-tie-breaks[{i}]"),
             RulesField::TeamSize => f.write_str("team-size"),
             RulesField::Teams => f.write_str("teams"),
             RulesField::Lines => f.write_str("lines"),
@@ -220,6 +225,29 @@ pub enum RulesProblem {
         index: usize,
         tie_break: TieBreak,
         /// The tie-break meant, whole (`most-coins`, `largest-territory`).
+        suggestion: Option<String>,
+        known: String,
+    },
+    #[error("match tie-break `{tie_break}` is listed twice: each decides a tie at most once", tie_break = .tie_break.name())]
+    MatchTieBreakTwice {
+        index: usize,
+        tie_break: MatchTieBreak,
+    },
+    /// A match tie-break counting what an earlier one counts the other way
+    /// ([`MatchTieBreak::opposes`]).
+    #[error("match tie-break `{tie_break}` counts what `{earlier}` before it counts: sides `{earlier}` leaves tied hold as many, so `{tie_break}` never decides; keep one", tie_break = .tie_break.name(), earlier = .earlier.name())]
+    MatchTieBreakOpposed {
+        index: usize,
+        tie_break: MatchTieBreak,
+        earlier: MatchTieBreak,
+    },
+    /// A `most-RESOURCE` or `fewest-RESOURCE` match tie-break on a resource no registered
+    /// module keeps.
+    #[error("match tie-break `{tie_break}`: no module keeps a resource called `{resource}` for each side{hint}; a `{prefix}` match tie-break adds up over the games one the modules keep per side (its module in `modules`): {known}", tie_break = .tie_break.name(), resource = .tie_break.resource().unwrap_or(""), prefix = .tie_break.prefix(), hint = .suggestion.as_ref().map(|s| format!(" (did you mean `{s}`?)")).unwrap_or_default())]
+    UnknownMatchResource {
+        index: usize,
+        tie_break: TieBreak,
+        /// The match tie-break meant, whole (`most-coins`, `most-games-won`).
         suggestion: Option<String>,
         known: String,
     },
@@ -444,6 +472,9 @@ impl RulesProblem {
             RulesProblem::TieBreakTwice { index, .. }
             | RulesProblem::TieBreakOpposed { index, .. }
             | RulesProblem::UnknownResource { index, .. } => RulesField::TieBreak(*index),
+            RulesProblem::MatchTieBreakTwice { index, .. }
+            | RulesProblem::MatchTieBreakOpposed { index, .. }
+            | RulesProblem::UnknownMatchResource { index, .. } => RulesField::MatchTieBreak(*index),
             RulesProblem::Teams { .. } => RulesField::TeamSize,
             RulesProblem::UnknownTeams { .. } | RulesProblem::Seating { .. } => RulesField::Teams,
             RulesProblem::LineSource { .. } => RulesField::Lines,

@@ -290,3 +290,109 @@ fn a_short_deck_on_an_even_grid_says_a_larger_deck_would_not_earn_harmony_either
         "{w:?}"
     );
 }
+
+/// `kingdomino` with these match tie-breaks and games a match at every count.
+fn with_match(games: u8, tie_breaks: &[&str]) -> RulesetParts {
+    let mut parts = testkit::kingdomino_parts();
+    for (_, rules) in &mut parts.player_counts {
+        rules.match_games = games;
+        rules.match_tie_breaks = tie_breaks
+            .iter()
+            .map(|t| MatchTieBreak::parse(t).expect(t))
+            .collect();
+    }
+    parts
+}
+
+/// A match tie-break listed twice, one counting what an earlier one counts the other way, and
+/// one on a resource no module keeps are refused at their places; the misspelt resource gets
+/// the name meant, the match's own names among them.
+#[test]
+fn match_tie_breaks_that_cannot_be_are_refused_at_their_places() {
+    let problems = Ruleset::new(with_match(
+        3,
+        &[
+            "most-games-won",
+            "most-crowns",
+            "most-games-won",
+            "fewest-crowns",
+            "most-cions",
+            "most-game-won",
+            "most-wins",
+        ],
+    ))
+    .expect_err("refused");
+    let at_two: Vec<(String, String)> = problems
+        .0
+        .iter()
+        .filter(|p| matches!(p, Problem::Rules { players: 2, .. }))
+        .map(|p| (p.field().to_string(), p.to_string()))
+        .collect();
+    let fields: Vec<&str> = at_two.iter().map(|(f, _)| f.as_str()).collect();
+    assert_eq!(
+        fields,
+        [
+            "for-players.2.match-tie-breaks[2]",
+            "for-players.2.match-tie-breaks[3]",
+            "for-players.2.match-tie-breaks[4]",
+            "for-players.2.match-tie-breaks[5]",
+            "for-players.2.match-tie-breaks[6]",
+        ],
+        "{problems}"
+    );
+    let said = |i: usize| at_two[i].1.as_str();
+    assert!(said(0).contains("match tie-break `most-games-won` is listed twice"));
+    assert!(said(1).contains("`fewest-crowns` counts what `most-crowns` before it counts"));
+    assert!(
+        said(2).contains("(did you mean `most-coins`?)"),
+        "{}",
+        said(2)
+    );
+    assert!(
+        said(3).contains("(did you mean `most-games-won`?)"),
+        "{}",
+        said(3)
+    );
+    assert!(
+        said(4).contains("(did you mean `most-games-won`?)"),
+        "{}",
+        said(4)
+    );
+}
+
+/// Match tie-breaks with single games can never decide: said once, at the first. In a match,
+/// one on a resource no module of the list keeps is warned of, and the game's tie-breaks are
+/// no longer said to leave the match to share once it has tie-breaks of its own.
+#[test]
+fn match_tie_breaks_that_can_never_decide_are_warned_of() {
+    let r = Ruleset::new(with_match(1, &["most-games-won", "best-game"])).expect("valid");
+    let w = r.warnings(2);
+    assert_eq!(
+        w.iter().map(|w| w.at).collect::<Vec<_>>(),
+        [WarningAt::MatchTieBreak(0)],
+        "{w:?}"
+    );
+    assert!(
+        w[0].message
+            .starts_with("match-tie-breaks can never decide with `match-games = 1`"),
+        "{w:?}"
+    );
+    let r = Ruleset::new(with_match(3, &["most-games-won", "most-coins"])).expect("valid");
+    let w = r.warnings(2);
+    assert_eq!(
+        w.iter().map(|w| w.at).collect::<Vec<_>>(),
+        [WarningAt::MatchTieBreak(1)],
+        "{w:?}"
+    );
+    assert!(w[0].message.contains("no module gives coins"), "{w:?}");
+    // Without match tie-breaks, the game's are said to rank each game alone, pointing at the
+    // key that breaks the match's ties.
+    let r = Ruleset::new(with_match(3, &[])).expect("valid");
+    let w = r.warnings(2);
+    assert_eq!(
+        w.iter().map(|w| w.at).collect::<Vec<_>>(),
+        [WarningAt::MatchTieBreaks],
+        "{w:?}"
+    );
+    assert!(w[0].message.contains("use `match-tie-breaks`"), "{w:?}");
+}

@@ -7,7 +7,7 @@ use super::{block, side_name};
 use crate::app::App;
 use crate::keys::Key;
 use crate::palette::Accent;
-use crownlands_core::{Decider, Game, Side, TieBreak};
+use crownlands_core::{Decider, Game, MatchDecider, Side, TieBreak};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -760,21 +760,26 @@ fn summary(
             Style::default(),
         );
         if let Some(w) = super::match_winners(app, game) {
-            // A match ranks by its totals alone: tied, it is shared, whatever decided its
-            // games (a game won on a tie-break just above would seem to decide it too).
+            // A match ranks by its totals, then its own tie-breaks (`match-tie-breaks`), never
+            // a game's: tied on all of them, it is shared, whatever decided its games (a game
+            // won on a tie-break just above would seem to decide it too).
             let shared = s
                 .match_record()
                 .is_some_and(|record| record.winners.len() > 1);
-            if shared {
-                push(
-                    &format!(
-                        "The match goes to {w}: tied on the totals, they share it (a match has no tie-break)."
-                    ),
-                    Style::default(),
-                );
-            } else {
-                push(&format!("The match goes to {w}."), Style::default());
-            }
+            let text = match s.played().decided_by() {
+                Some(MatchDecider::TieBreak(tb)) if !shared => format!(
+                    "The match goes to {w}: tied on the totals, decided by {}.",
+                    tb.words()
+                ),
+                _ if shared && game.rules().match_tie_breaks.is_empty() => format!(
+                    "The match goes to {w}: tied on the totals, they share it (the ruleset gives a match no tie-break)."
+                ),
+                _ if shared => format!(
+                    "The match goes to {w}: tied on the totals and every match tie-break, they share it."
+                ),
+                _ => format!("The match goes to {w}."),
+            };
+            push(&text, Style::default());
         }
     }
     // The letters the modules put on the kingdoms (k, B), whatever the modules.
