@@ -46,8 +46,8 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
         })
         .collect();
     // Long form: ` 12 pts  7 coins, 1 knight in hand, 0 towers`; short form, in columns, one a
-    // kind of stat (` 12p  7¢ 1kn 0tw`); tighter, a count of nothing left blank (its column
-    // kept, so the others stay aligned), then the columns that tell the sides apart least left
+    // kind of stat (` 12p  7¢ 1kn 0tw`); tighter, each count without its whole (`0kn`, a
+    // column of nothing but nothing left out), then the columns that tell the sides apart least left
     // off (see below) before a name shrinks.
     let long_texts: Vec<String> = stats
         .iter()
@@ -80,7 +80,11 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
     // are nothing, then the kinds that say least, give way first.
     let name_fair = longest.min(5);
     let fair = |texts: &[String]| width >= 1 + name_fair + 5 + widest(texts);
-    let (texts, long_points) = if fits(&long_texts, 9) {
+    // The stats in words only with room for their figures to grow (a count of one figure to
+    // two, `1 knight` to `2 knights`): at 100x30 a side's coins reaching 11 had turned every
+    // row from words to short in mid-game.
+    let grown: Vec<String> = long_texts.iter().map(|t| with_room_to_grow(t)).collect();
+    let (texts, long_points) = if fits(&grown, 9) {
         (long_texts, true)
     } else if fits(&all, 9) {
         (all, true)
@@ -147,6 +151,27 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
     Paragraph::new(rows)
         .block(panel(" Scores ", app, compact))
         .render(area, buf);
+}
+
+/// `t` with a column more after each count of one figure and after each `1` said of one
+/// thing (`1 knight`), as wide as it may grow in a few turns: `7 coins, 1 knight` is measured
+/// as `7_ coins, 1__ knight`.
+fn with_room_to_grow(t: &str) -> String {
+    let chars: Vec<char> = t.chars().collect();
+    let mut out = String::with_capacity(t.len() + 8);
+    for (i, &c) in chars.iter().enumerate() {
+        out.push(c);
+        let lone = c.is_ascii_digit()
+            && !chars.get(i + 1).is_some_and(char::is_ascii_digit)
+            && !i.checked_sub(1).and_then(|j| chars.get(j)).is_some_and(char::is_ascii_digit);
+        if lone {
+            out.push('_');
+            if c == '1' && chars.get(i + 1) == Some(&' ') {
+                out.push('_');
+            }
+        }
+    }
+    out
 }
 
 /// What a column of the stats in short holds: the match's total, or a stat's unit (`¢`, `kn`).
@@ -236,8 +261,8 @@ impl Columns {
     }
 
     /// Each side's first `kinds` columns (` 7¢ 0/1kn 0tw`), the figures right-aligned; without
-    /// `zeros` (room is tight), each count without its whole (`0kn`), a count of nothing blank,
-    /// and a column of nothing but blanks left out.
+    /// `zeros` (room is tight), each count without its whole (`0kn`), and a column that counts
+    /// nothing for every side left out.
     fn texts(&self, zeros: bool, kinds: usize) -> Vec<String> {
         let keep: Vec<bool> = (0..self.kinds()).map(|k| k < kinds).collect();
         self.texts_of(zeros, &keep)
@@ -279,10 +304,15 @@ impl Columns {
     /// [`Columns::texts`] of the columns `keep` marks.
     fn texts_of(&self, zeros: bool, keep: &[bool]) -> Vec<String> {
         let kinds = self.kinds();
-        let shown = |cell: &Option<Short>| -> Option<String> {
+        // Tight, a count of nothing is said (`0¢`) where its column says something of another
+        // side: no wider than the column's other cells, and a blank read as a figure missing
+        // (`mc 3   10p     2tw` beside `gre 4  33p 15¢`); a column of nothing but blanks is
+        // left out.
+        let said = self.said();
+        let shown = |k: usize, cell: &Option<Short>| -> Option<String> {
             cell.as_ref().and_then(|s| match zeros {
                 true => Some(clean(&s.text, usize::MAX)),
-                false => (!s.brief_nothing).then(|| clean(&s.brief, usize::MAX)),
+                false => (!s.brief_nothing || said[k] > 0).then(|| clean(&s.brief, usize::MAX)),
             })
         };
         let widths: Vec<usize> = (0..kinds)
@@ -292,7 +322,7 @@ impl Columns {
                 }
                 self.cells
                     .iter()
-                    .filter_map(|side| shown(&side[k]))
+                    .filter_map(|side| shown(k, &side[k]))
                     .map(|s| text::width(&s))
                     .max()
                     .unwrap_or(0)
@@ -303,7 +333,7 @@ impl Columns {
             .map(|side| {
                 let mut out = String::new();
                 for (k, &w) in widths.iter().enumerate().filter(|&(_, &w)| w > 0) {
-                    let cell = shown(&side[k]).unwrap_or_default();
+                    let cell = shown(k, &side[k]).unwrap_or_default();
                     out.push(' ');
                     out.push_str(&" ".repeat(w - text::width(&cell)));
                     out.push_str(&cell);
@@ -316,7 +346,15 @@ impl Columns {
 
 #[cfg(test)]
 mod tests {
-    use super::{Columns, Short};
+    use super::{Columns, Short, with_room_to_grow};
+
+    #[test]
+    fn words_are_measured_with_room_for_their_figures_to_grow() {
+        assert_eq!(with_room_to_grow("7 coins, 1 knight"), "7_ coins, 1__ knight");
+        assert_eq!(with_room_to_grow("11 coins, 0 towers"), "11 coins, 0_ towers");
+        assert_eq!(with_room_to_grow("Queen"), "Queen");
+    }
+
     use crownlands_core::modules::describe::Stat;
 
     /// Stats said short as `7¢`, `3kn`, `Q` (a mark alone).
@@ -350,8 +388,13 @@ mod tests {
             grid.texts(true, 4),
             ["  7¢ 3kn 0tw", " 12¢ 0kn 0tw", "  4¢ 1kn 1tw Q"]
         );
-        assert_eq!(grid.texts(false, 4), ["  7¢ 3kn", " 12¢", "  4¢ 1kn 1tw Q"]);
-        assert_eq!(grid.texts(false, 2), ["  7¢ 3kn", " 12¢", "  4¢ 1kn"]);
+        // Tight, a count of nothing still said where its column says something of another side
+        // (a blank read as a figure missing).
+        assert_eq!(
+            grid.texts(false, 4),
+            ["  7¢ 3kn 0tw", " 12¢ 0kn 0tw", "  4¢ 1kn 1tw Q"]
+        );
+        assert_eq!(grid.texts(false, 2), ["  7¢ 3kn", " 12¢ 0kn", "  4¢ 1kn"]);
         // How well each column tells the sides apart: one knight in hand among blanks, less
         // than the towers; the columns kept as asked.
         let held = [
@@ -364,7 +407,7 @@ mod tests {
         assert_eq!(grid.said(), [3, 1, 2]);
         assert_eq!(
             grid.texts_of(false, &[true, false, true]),
-            [" 7¢ 2tw", " 3¢", " 3¢ 1tw"]
+            [" 7¢ 2tw", " 3¢ 0tw", " 3¢ 1tw"]
         );
         // A column of nothing but counts of nothing is left out.
         let none = [stats(&["7¢", "0kn"]), stats(&["3¢", "0kn"])];
