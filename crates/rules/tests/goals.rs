@@ -722,3 +722,46 @@ fn a_placement_preview_names_the_goal_lines_it_changes() {
     }
     assert!(seen > 0, "no placement changed the goal's line");
 }
+
+/// A module whose part of the score is one key, its name (`terrain-multipliers`), is named in a
+/// placement's preview by its score lines that changed, as the score screen words them (`mine
+/// territories x3`): a playtest's preview said `terrain-multipliers +2`.
+#[test]
+fn a_placement_preview_names_a_module_by_its_score_lines() {
+    let ruleset = written(
+        "extends = \"kingdomino\"\n[rules]\nmodules = [\"terrain-multipliers\"]\n\
+         [rules.module.terrain-multipliers]\nmultipliers = { swamp = -1, mine = 3 }\n",
+    );
+    let mut seen = 0;
+    for seed in 0..10u64 {
+        let mut game = Game::new(Arc::clone(&ruleset), 2, seed).expect("a game");
+        let mut rng = crownlands_core::rng::GameRng::seed_from(seed);
+        while !game.is_over() {
+            if let crownlands_core::Phase::Place { .. } = game.phase()
+                && let Some(side) = game.side_to_act()
+            {
+                for p in game.placements().iter() {
+                    let changes =
+                        crownlands_core::modules::describe::placement_line_changes(&game, p);
+                    let before = game.score(side).bonus("terrain-multipliers").unwrap_or(0);
+                    let mut probe = game.clone();
+                    probe
+                        .apply(crownlands_core::Action::Place { placement: p })
+                        .expect("legal");
+                    let after = probe.score(side).bonus("terrain-multipliers").unwrap_or(0);
+                    for (key, _) in &changes {
+                        assert!(
+                            key == "swamp territories x(-1)" || key == "mine territories x3",
+                            "{key}"
+                        );
+                    }
+                    let said: i32 = changes.iter().map(|(_, c)| *c).sum();
+                    assert_eq!(said, after - before, "seed {seed}");
+                    seen += usize::from(said != 0);
+                }
+            }
+            game.play_random(&mut || rng.next_u32());
+        }
+    }
+    assert!(seen > 0, "no placement changed the multipliers' lines");
+}

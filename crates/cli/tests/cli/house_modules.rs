@@ -228,7 +228,7 @@ fn a_terrains_territories_score_times_its_multiplier() {
     let text = run(&["score", &kingdom.arg(), "--ruleset", &penalty])
         .ok()
         .stdout;
-    assert!(text.contains("lake territories x-1"), "{text}");
+    assert!(text.contains("lake territories x(-1)"), "{text}");
     assert!(!text.contains("forest territories"), "{text}");
     // A terrain the ruleset lacks, with the one meant.
     let bad = dir.file(

@@ -462,9 +462,12 @@ pub fn placement_bonus_changes(game: &Game, placement: Placement) -> Vec<(&'stat
 }
 
 /// The modules' lines of the acting side's score that placing `placement` changes, each by its
-/// key with the change in points (`("goal: Bog", -2)`, `("terrain-multipliers", 3)`): a goal's
-/// penalty had cancelled a crowned mine's points with nothing said. The base bonuses are
-/// [`placement_bonus_changes`]'. Empty for an illegal placement or outside placing.
+/// key with the change in points (`("goal: Bog", -2)`): a goal's penalty had cancelled a crowned
+/// mine's points with nothing said. A module's part named by the module alone (its key its
+/// name) is said by its score lines as the score screen words them, those that changed
+/// (`("mine territories x3", 2)`, not `("terrain-multipliers", 2)`), where they add up to the
+/// change. The base bonuses are [`placement_bonus_changes`]'. Empty for an illegal placement or
+/// outside placing.
 pub fn placement_line_changes(game: &Game, placement: Placement) -> Vec<(String, i32)> {
     let Some((probe, side)) = previewed(game, placement) else {
         return Vec::new();
@@ -481,11 +484,52 @@ pub fn placement_line_changes(game: &Game, placement: Placement) -> Vec<(String,
         }
     }
     keys.into_iter()
-        .filter_map(|key| {
+        .flat_map(|key| {
             let change = after.bonus(key).unwrap_or(0) - before.bonus(key).unwrap_or(0);
-            (change != 0).then(|| (key.to_string(), change))
+            if change == 0 {
+                return Vec::new();
+            }
+            module_line_changes(game, &probe, side, key, change)
+                .unwrap_or_else(|| vec![(key.to_string(), change)])
         })
         .collect()
+}
+
+/// The score lines of the module named `key` that changed from `game` to `after` for `side`,
+/// each with its change, where they add up to `change` (the module's part of the score); `None`
+/// where no module has that name or its lines do not tell the change.
+fn module_line_changes(
+    game: &Game,
+    after: &Game,
+    side: crate::Side,
+    key: &str,
+    change: i32,
+) -> Option<Vec<(String, i32)>> {
+    let i = game.modules().iter().position(|m| m.name() == key)?;
+    let lines = |g: &Game| -> Option<Vec<ScoreLine>> {
+        let m = g.modules().get(i)?;
+        Some(m.score_lines(g.rules(), g.side_view(side).for_module(i)))
+    };
+    let (was, now) = (lines(game)?, lines(after)?);
+    let points = |list: &[ScoreLine], label: &str| -> i32 {
+        list.iter()
+            .filter(|l| l.label == label)
+            .map(|l| l.points)
+            .sum()
+    };
+    let mut labels: Vec<&str> = Vec::new();
+    for l in was.iter().chain(&now) {
+        if !labels.contains(&l.label.as_str()) {
+            labels.push(&l.label);
+        }
+    }
+    let changed: Vec<(String, i32)> = labels
+        .into_iter()
+        .map(|label| (label.to_string(), points(&now, label) - points(&was, label)))
+        .filter(|&(_, c)| c != 0)
+        .collect();
+    let sum: i32 = changed.iter().map(|&(_, c)| c).sum();
+    (!changed.is_empty() && sum == change).then_some(changed)
 }
 
 /// Steps that went by with nothing to choose, each its title and its module's reason if any, in

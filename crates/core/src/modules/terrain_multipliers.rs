@@ -236,8 +236,14 @@ impl Mechanism for TerrainMultipliers {
                 // (A line for what changed: not `swamp territories x0 +0` where the kingdom has
                 // no swamp, or none with crowns.)
                 .filter(|&(_, m, extra)| m != 1 && extra != 0)
+                // (A negative multiplier in brackets: `swamp territories x(-1) -8`, where
+                // `x-1 -8` read as a sum.)
                 .map(|(name, m, extra)| ScoreLine {
-                    label: format!("{name} territories x{m}"),
+                    label: if m < 0 {
+                        format!("{name} territories x({m})")
+                    } else {
+                        format!("{name} territories x{m}")
+                    },
                     points: super::clamp_line(extra),
                     detail: None,
                     short: None,
