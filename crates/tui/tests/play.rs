@@ -3,7 +3,7 @@
 mod common;
 
 use common::*;
-use crownlands_core::{Action, Phase};
+use crownlands_core::{Action, Phase, Side};
 use crownlands_tui::{Key, Mode, Overlay};
 use std::sync::Arc;
 
@@ -2616,5 +2616,30 @@ fn a_spot_that_loses_middle_kingdom_says_so() {
     assert!(
         help.contains("counts Middle Kingdom as if the game ended now"),
         "{help}"
+    );
+}
+
+/// With a king of the side already in the line, the row under the claim prompt says where the
+/// domino under the cursor is placed among the side's (a newcomer claimed 36 then 28, and 28,
+/// placed first, took 36's only spot).
+#[test]
+fn a_second_claim_says_where_it_is_placed_among_the_sides_own() {
+    let mut app = common::app("kingdomino", "you,greedy", 3);
+    let shown = screen(&app, 80, 24);
+    assert!(!shown.contains("is placed"), "no king of yours in the line yet: {shown}");
+    press(&mut app, "<enter>");
+    let game = app.game().expect("a game");
+    let mine: Vec<String> = game
+        .next_line()
+        .iter()
+        .filter(|s| s.king.is_some_and(|k| game.side_of_king(k) == Side(0)))
+        .map(|s| game.label(s.domino))
+        .collect();
+    assert_eq!(mine.len(), 1, "one king of yours in the line");
+    let shown = screen(&app, 80, 24);
+    assert!(
+        shown.contains(&format!("after your {}.", mine[0]))
+            || shown.contains(&format!("before your {}.", mine[0])),
+        "{shown}"
     );
 }

@@ -179,6 +179,38 @@ fn score_here(app: &App, after: i32, before: i32) -> String {
     }
 }
 
+/// Where the domino under the claim cursor would be placed among the acting side's dominoes
+/// already claimed in the same line (the line is placed in its order: the lower numbers first):
+/// `28 is placed before your 36.`; empty where the side has no other claim there. A newcomer
+/// claimed 36 then 28, and 28, placed first, took 36's only spot.
+fn claim_order_note(app: &App, game: &Game) -> String {
+    let Some(crownlands_core::Action::Claim { domino }) = app.claims().get(app.choice()).copied() else {
+        return String::new();
+    };
+    let Some(side) = game.to_act().map(|pl| game.side_of(pl)) else {
+        return String::new();
+    };
+    let line = game.next_line();
+    let Some(at) = line.iter().position(|s| s.domino == domino) else {
+        return String::new();
+    };
+    let own = |range: &mut dyn Iterator<Item = &crownlands_core::Slot>| -> Vec<String> {
+        range
+            .filter(|s| s.king.is_some_and(|k| game.side_of_king(k) == side))
+            .map(|s| format!("your {}", game.label(s.domino)))
+            .collect()
+    };
+    let earlier = own(&mut line[..at].iter());
+    let later = own(&mut line[at + 1..].iter());
+    let label = game.label(domino);
+    match (earlier.last(), later.first()) {
+        (Some(e), Some(l)) => format!("{label} is placed after {e} and before {l}."),
+        (None, Some(l)) => format!("{label} is placed before {l}."),
+        (Some(e), None) => format!("{label} is placed after {e}."),
+        (None, None) => String::new(),
+    }
+}
+
 /// The furthest ↑↓ scroll the score screen's columns on a screen of `area`: 0 when every line
 /// shows already (or the screen is not the score screen).
 pub fn score_max_scroll(app: &App, area: Rect) -> usize {
@@ -1244,7 +1276,14 @@ fn footer_text(
         }
         Mode::Setup | Mode::Resume => String::new(),
     };
-    let status = if app.mode() == Mode::Place && !app.must_discard() {
+    let status = if app.mode() == Mode::Claim {
+        let note = claim_order_note(app, game);
+        if note.is_empty() {
+            Line::from("")
+        } else {
+            Line::from(Span::styled(note, p.accent(Accent::Dim)))
+        }
+    } else if app.mode() == Mode::Place && !app.must_discard() {
         match app.illegal() {
             Some(why) => Line::from(Span::styled(
                 format!("Not here: {why}."),
