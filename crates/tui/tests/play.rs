@@ -2626,7 +2626,10 @@ fn a_spot_that_loses_middle_kingdom_says_so() {
 fn a_second_claim_says_where_it_is_placed_among_the_sides_own() {
     let mut app = common::app("kingdomino", "you,greedy", 3);
     let shown = screen(&app, 80, 24);
-    assert!(!shown.contains("is placed"), "no king of yours in the line yet: {shown}");
+    assert!(
+        !shown.contains("is placed"),
+        "no king of yours in the line yet: {shown}"
+    );
     press(&mut app, "<enter>");
     let game = app.game().expect("a game");
     let mine: Vec<String> = game
@@ -2642,4 +2645,36 @@ fn a_second_claim_says_where_it_is_placed_among_the_sides_own() {
             || shown.contains(&format!("before your {}.", mine[0])),
         "{shown}"
     );
+}
+
+/// The placing prompt is said whole at 80 columns, shorter where the domino's words are long
+/// (`Arrows` for `Arrows/hjkl`, then the domino by its number): a domino of two crowned
+/// terrains had cut the keys (`Arrows/hjkl, r rotate, Tab…`).
+#[test]
+fn the_placing_prompt_keeps_its_keys_at_80_columns() {
+    let mut seats = seats("you,greedy,greedy,greedy");
+    seats[0].name = "Alexandra Bartholomew".into();
+    let cfg = config(4, crownlands_tui::Palette::none());
+    let mut app =
+        crownlands_tui::App::new_game(ruleset("kingdomino"), seats, cfg).expect("sets up");
+    app.run_bots();
+    let mut seen = 0;
+    for _ in 0..400 {
+        if app.mode() == Mode::Place && !app.must_discard() {
+            // (A word on a key in the row under it: the prompt keeps one row.)
+            press(&mut app, "t");
+            let shown = screen(&app, 80, 24);
+            let prompt = shown
+                .lines()
+                .find(|l| l.contains("Alexandra Bartholomew: place"))
+                .unwrap_or_else(|| panic!("{shown}"));
+            assert!(prompt.contains("r rotate, Tab, Enter."), "{prompt}");
+            seen += 1;
+        }
+        play_to_end(&mut app, 1);
+        if app.mode() == Mode::GameOver {
+            break;
+        }
+    }
+    assert!(seen > 5, "{seen} placements");
 }

@@ -184,7 +184,8 @@ fn score_here(app: &App, after: i32, before: i32) -> String {
 /// `28 is placed before your 36.`; empty where the side has no other claim there. A newcomer
 /// claimed 36 then 28, and 28, placed first, took 36's only spot.
 fn claim_order_note(app: &App, game: &Game) -> String {
-    let Some(crownlands_core::Action::Claim { domino }) = app.claims().get(app.choice()).copied() else {
+    let Some(crownlands_core::Action::Claim { domino }) = app.claims().get(app.choice()).copied()
+    else {
         return String::new();
     };
     let Some(side) = game.to_act().map(|pl| game.side_of(pl)) else {
@@ -1227,7 +1228,25 @@ fn footer_text(
         Mode::Place if app.must_discard() => {
             format!("{who}: {domino} fits nowhere. Enter (or d) to discard it.")
         }
-        Mode::Place => format!("{who}: place {domino}. Arrows/hjkl, r rotate, Tab, Enter."),
+        // Shorter where the row is short (at 80 columns a domino of two crowned terrains had
+        // cut the keys: `Arrows/hjkl, r rotate, Tab…`): the keys said shorter, then the domino
+        // by its number alone (the Placing box shows it).
+        Mode::Place => {
+            let label = game
+                .domino_to_place()
+                .map(|d| game.label(d))
+                .unwrap_or_default();
+            let forms = [
+                format!("{who}: place {domino}. Arrows/hjkl, r rotate, Tab, Enter."),
+                format!("{who}: place {domino}. Arrows, r rotate, Tab, Enter."),
+                format!("{who}: place {label}. Arrows/hjkl, r rotate, Tab, Enter."),
+            ];
+            let fits = |f: &String| text::width(f) <= usize::from(width);
+            match forms.iter().find(|f| fits(f)) {
+                Some(f) => f.clone(),
+                None => forms[0].clone(),
+            }
+        }
         Mode::Step => step_status(app, game, &who, width),
         Mode::BotThinking => {
             // Which of the turn's decisions (a Queendomino turn holds up to five).

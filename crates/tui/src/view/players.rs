@@ -163,7 +163,10 @@ fn with_room_to_grow(t: &str) -> String {
         out.push(c);
         let lone = c.is_ascii_digit()
             && !chars.get(i + 1).is_some_and(char::is_ascii_digit)
-            && !i.checked_sub(1).and_then(|j| chars.get(j)).is_some_and(char::is_ascii_digit);
+            && !i
+                .checked_sub(1)
+                .and_then(|j| chars.get(j))
+                .is_some_and(char::is_ascii_digit);
         if lone {
             out.push('_');
             if c == '1' && chars.get(i + 1) == Some(&' ') {
@@ -350,8 +353,14 @@ mod tests {
 
     #[test]
     fn words_are_measured_with_room_for_their_figures_to_grow() {
-        assert_eq!(with_room_to_grow("7 coins, 1 knight"), "7_ coins, 1__ knight");
-        assert_eq!(with_room_to_grow("11 coins, 0 towers"), "11 coins, 0_ towers");
+        assert_eq!(
+            with_room_to_grow("7 coins, 1 knight"),
+            "7_ coins, 1__ knight"
+        );
+        assert_eq!(
+            with_room_to_grow("11 coins, 0 towers"),
+            "11 coins, 0_ towers"
+        );
         assert_eq!(with_room_to_grow("Queen"), "Queen");
     }
 
