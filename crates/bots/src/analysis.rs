@@ -51,10 +51,38 @@ pub struct Estimate {
     pub score: f64,
 }
 
+/// A win chance under this (or over one less it) is a game settled: the moves of such a game
+/// rank by their points, the win chances between them (a few wins in the samples) being noise
+/// (a playtest's hint put a skip at `win 1%, final ~48` over a build at `win 0%, final ~49`).
+pub const SETTLED: f64 = 0.02;
+
 impl Estimate {
-    /// Ranks `self` against `other`: win chance first, then expected score.
+    /// Ranks `self` against `other`: win chance first, then expected score; among moves of a
+    /// game settled (both under [`SETTLED`] win chance, or both over one less it), expected
+    /// score first, then win chance.
     pub fn better_than(&self, other: &Estimate) -> bool {
-        (self.win, self.score) > (other.win, other.score)
+        self.rank_cmp(other) == std::cmp::Ordering::Greater
+    }
+
+    /// The order [`Estimate::better_than`] ranks by (a total order: lost, open and won games
+    /// each ranked within their band, the bands in that order).
+    pub fn rank_cmp(&self, other: &Estimate) -> std::cmp::Ordering {
+        let band = |e: &Estimate| {
+            if e.win < SETTLED {
+                0
+            } else if e.win > 1.0 - SETTLED {
+                2
+            } else {
+                1
+            }
+        };
+        let key = |e: &Estimate| match band(e) {
+            1 => (1, e.win, e.score),
+            b => (b, e.score, e.win),
+        };
+        key(self)
+            .partial_cmp(&key(other))
+            .unwrap_or(std::cmp::Ordering::Equal)
     }
 }
 
@@ -379,11 +407,7 @@ impl Analyst {
             .collect();
         let played = played.and_then(|p| candidates.iter().find(|c| c.action == p).copied());
         // Stable: among equal estimates the bot's own order stands.
-        candidates.sort_by(|a, b| {
-            (b.value.win, b.value.score)
-                .partial_cmp(&(a.value.win, a.value.score))
-                .unwrap_or(std::cmp::Ordering::Equal)
-        });
+        candidates.sort_by(|a, b| b.value.rank_cmp(&a.value));
         // A move played that ties the best exactly is the best: no other move to name.
         if let Some(p) = played
             && candidates[0].action != p.action
@@ -930,6 +954,20 @@ mod tests {
             cut.total(false),
             playout_moves(&decisions[..10], &at[..10], &[10], false)
         );
+    }
+
+    #[test]
+    fn moves_of_a_settled_game_rank_by_points() {
+        let e = |win, score| Estimate { win, score };
+        // Lost: 1% at 48 points below 0% at 49.
+        assert!(e(0.0, 49.0).better_than(&e(0.01, 48.0)));
+        // Won: 99.5% at 60 points below 99% at 62.
+        assert!(e(0.99, 62.0).better_than(&e(0.995, 60.0)));
+        // Open: the win chance first.
+        assert!(e(0.40, 30.0).better_than(&e(0.35, 40.0)));
+        // Across the bands, the band: an open game above a lost one, a won one above both.
+        assert!(e(0.03, 20.0).better_than(&e(0.01, 60.0)));
+        assert!(e(0.99, 20.0).better_than(&e(0.97, 60.0)));
     }
 
     #[test]

@@ -157,6 +157,7 @@ fn the_hint_has_a_box_wherever_there_is_no_room_for_it() {
         let text = screen(&app, w, h);
         assert!(
             text.contains("Hint: best chance to win first (H)")
+                || text.contains("Hint: most points first (H)")
                 || text.contains("Hint: the best moves (H)")
                 || text.contains(" Hint (H) "),
             "{ruleset}:\n{text}"

@@ -131,7 +131,14 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     // The title whole, or short where the box is narrow (it lost its end: `the best move┐`).
     // Where it fits, the order said: by the chance to win, then the final score (a newcomer
     // read a move of a lower score listed first as a mistake).
-    let title = if area.width >= 38 {
+    // A game settled (every move's win chance under 2% or over 98%): the points rank them.
+    let settled = app.hints().iter().all(|(_, e)| {
+        e.win < crownlands_bots::analysis::SETTLED
+            || e.win > 1.0 - crownlands_bots::analysis::SETTLED
+    });
+    let title = if area.width >= 38 && settled {
+        " Hint: most points first (H) "
+    } else if area.width >= 38 {
         " Hint: best chance to win first (H) "
     } else if area.width >= 27 {
         " Hint: the best moves (H) "
