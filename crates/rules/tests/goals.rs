@@ -681,17 +681,18 @@ fn goal_list_says(items: &str, says: &[&str]) {
     assert_eq!(said.len(), says.len(), "{said:#?}");
 }
 
-/// A placement's preview names the goals' lines it changes (a penalty for a swamp territory
-/// without crowns had cancelled a crowned mine's points with nothing said), each by its key.
-#[test]
-fn a_placement_preview_names_the_goal_lines_it_changes() {
-    let ruleset = written(
-        "extends = \"kingdomino\"\n[rules]\nmodules = [\"goals\"]\n[rules.module.goals]\n\
-         goal = [{ name = \"Bog\", points = -2, terrain = \"swamp\", max-crowns = 0, scope = \"each-territory\" }]\n",
-    );
+/// Every legal placement of random 2-player games of `ruleset` (seeds `0..seeds`): `check` gets
+/// the preview's line changes, the change of the bonus `key` and the seed; returns how many
+/// placements changed it.
+fn each_placement(
+    ruleset: &Arc<crownlands_core::Ruleset>,
+    seeds: u64,
+    key: &str,
+    mut check: impl FnMut(&[(String, i32)], i32, u64),
+) -> usize {
     let mut seen = 0;
-    for seed in 0..20u64 {
-        let mut game = Game::new(Arc::clone(&ruleset), 2, seed).expect("a game");
+    for seed in 0..seeds {
+        let mut game = Game::new(Arc::clone(ruleset), 2, seed).expect("a game");
         let mut rng = crownlands_core::rng::GameRng::seed_from(seed);
         while !game.is_over() {
             if let crownlands_core::Phase::Place { .. } = game.phase()
@@ -700,26 +701,38 @@ fn a_placement_preview_names_the_goal_lines_it_changes() {
                 for p in game.placements().iter() {
                     let changes =
                         crownlands_core::modules::describe::placement_line_changes(&game, p);
-                    let before = game.score(side).bonus("goal: Bog").unwrap_or(0);
-                    let after = {
-                        let mut probe = game.clone();
-                        probe
-                            .apply(crownlands_core::Action::Place { placement: p })
-                            .expect("legal");
-                        probe.score(side).bonus("goal: Bog").unwrap_or(0)
-                    };
-                    let said: i32 = changes
-                        .iter()
-                        .filter(|(k, _)| k == "goal: Bog")
-                        .map(|(_, c)| *c)
-                        .sum();
-                    assert_eq!(said, after - before, "seed {seed}");
-                    seen += usize::from(said != 0);
+                    let before = game.score(side).bonus(key).unwrap_or(0);
+                    let mut probe = game.clone();
+                    probe
+                        .apply(crownlands_core::Action::Place { placement: p })
+                        .expect("legal");
+                    let change = probe.score(side).bonus(key).unwrap_or(0) - before;
+                    check(&changes, change, seed);
+                    seen += usize::from(change != 0);
                 }
             }
             game.play_random(&mut || rng.next_u32());
         }
     }
+    seen
+}
+
+/// A placement's preview names the goals' lines it changes (a penalty for a swamp territory
+/// without crowns had cancelled a crowned mine's points with nothing said), each by its key.
+#[test]
+fn a_placement_preview_names_the_goal_lines_it_changes() {
+    let ruleset = written(
+        "extends = \"kingdomino\"\n[rules]\nmodules = [\"goals\"]\n[rules.module.goals]\n\
+         goal = [{ name = \"Bog\", points = -2, terrain = \"swamp\", max-crowns = 0, scope = \"each-territory\" }]\n",
+    );
+    let seen = each_placement(&ruleset, 20, "goal: Bog", |changes, change, seed| {
+        let said: i32 = changes
+            .iter()
+            .filter(|(k, _)| k == "goal: Bog")
+            .map(|(_, c)| *c)
+            .sum();
+        assert_eq!(said, change, "seed {seed}");
+    });
     assert!(seen > 0, "no placement changed the goal's line");
 }
 
@@ -732,36 +745,20 @@ fn a_placement_preview_names_a_module_by_its_score_lines() {
         "extends = \"kingdomino\"\n[rules]\nmodules = [\"terrain-multipliers\"]\n\
          [rules.module.terrain-multipliers]\nmultipliers = { swamp = -1, mine = 3 }\n",
     );
-    let mut seen = 0;
-    for seed in 0..10u64 {
-        let mut game = Game::new(Arc::clone(&ruleset), 2, seed).expect("a game");
-        let mut rng = crownlands_core::rng::GameRng::seed_from(seed);
-        while !game.is_over() {
-            if let crownlands_core::Phase::Place { .. } = game.phase()
-                && let Some(side) = game.side_to_act()
-            {
-                for p in game.placements().iter() {
-                    let changes =
-                        crownlands_core::modules::describe::placement_line_changes(&game, p);
-                    let before = game.score(side).bonus("terrain-multipliers").unwrap_or(0);
-                    let mut probe = game.clone();
-                    probe
-                        .apply(crownlands_core::Action::Place { placement: p })
-                        .expect("legal");
-                    let after = probe.score(side).bonus("terrain-multipliers").unwrap_or(0);
-                    for (key, _) in &changes {
-                        assert!(
-                            key == "swamp territories x(-1)" || key == "mine territories x3",
-                            "{key}"
-                        );
-                    }
-                    let said: i32 = changes.iter().map(|(_, c)| *c).sum();
-                    assert_eq!(said, after - before, "seed {seed}");
-                    seen += usize::from(said != 0);
-                }
+    let seen = each_placement(
+        &ruleset,
+        10,
+        "terrain-multipliers",
+        |changes, change, seed| {
+            for (key, _) in changes {
+                assert!(
+                    key == "swamp territories x(-1)" || key == "mine territories x3",
+                    "{key}"
+                );
             }
-            game.play_random(&mut || rng.next_u32());
-        }
-    }
+            let said: i32 = changes.iter().map(|(_, c)| *c).sum();
+            assert_eq!(said, change, "seed {seed}");
+        },
+    );
     assert!(seen > 0, "no placement changed the multipliers' lines");
 }
