@@ -198,6 +198,42 @@ fn the_setup_screen_by_mouse() {
     assert_eq!(app.seats()[1].kind_text(), "random");
 }
 
+/// A ruleset changed by mouse (a click on the list, or on the Ruleset row's ‹ ›) keeps the
+/// table and the names typed, as ←→ do.
+#[test]
+fn a_ruleset_clicked_keeps_the_names_typed() {
+    let setup = Setup::new(
+        crownlands_tui::app::ruleset_file::shipped_choices(crownlands_core::Registry::shipped_ref()),
+        None,
+    );
+    let mut app = App::with_setup(setup, config(3, Palette::none()));
+    app.click_setup(SetupClick::Change(Row::Players, 1), Instant::now());
+    click(&mut app, "Seat 1: ‹");
+    press(&mut app, "nTester<enter>");
+    let names = |app: &App| app.setup().unwrap().names.clone();
+    let three = vec!["Tester".to_string(), String::new(), String::new()];
+    assert_eq!(names(&app), three);
+    // The list: Mighty Duel has two seats, Tester on the first.
+    click(&mut app, "mighty-duel");
+    assert_eq!(names(&app), three[..2]);
+    assert!(screen(&app, W, H).contains("Seat 1: ‹ human ›  Tester"));
+    // The Ruleset row's ‹: back to the ruleset before it, three seats again.
+    let (col, row) = find(&app, "Ruleset: ‹");
+    let open = col + "Ruleset: ".chars().count() as u16;
+    let h = hit(&app, Rect::new(0, 0, W, H), open, row);
+    assert_eq!(h, Some(Hit::Setup(SetupClick::Change(Row::Ruleset, -1))));
+    app.click_setup(SetupClick::Change(Row::Ruleset, -1), Instant::now());
+    assert_eq!(
+        app.setup().unwrap().choice().unwrap().name,
+        "middle-kingdom"
+    );
+    assert_eq!(names(&app), three);
+    click(&mut app, "kingdomino  ");
+    assert_eq!(app.setup().unwrap().choice().unwrap().name, "kingdomino");
+    assert_eq!(app.setup().unwrap().players, 3);
+    assert_eq!(names(&app), three);
+}
+
 #[test]
 fn the_offer_to_resume_by_mouse() {
     let mut played = app("kingdomino", "you,greedy", 3);

@@ -2447,3 +2447,245 @@ fn a_click_that_quits_reads_its_release() {
         "the release read, the key after it left"
     );
 }
+
+/// Focus `row` of the setup screen with ↑ (as a player moves there).
+fn up_to(app: &mut App, row: Row) {
+    for _ in 0..30 {
+        if app.setup().expect("the setup").row == row {
+            return;
+        }
+        press(app, "<up>");
+    }
+    panic!("{row:?} not reached:\n{}", screen(app, 80, 24));
+}
+
+/// Who plays each seat of the setup's table, as `--players` says it, and the names typed.
+fn table_of(app: &App) -> (String, Vec<String>) {
+    let setup = app.setup().expect("the setup");
+    let kinds: Vec<String> = setup
+        .seats
+        .iter()
+        .map(|k| match k {
+            crownlands_tui::app::seats::SeatKind::Human => "human".to_string(),
+            crownlands_tui::app::seats::SeatKind::Bot(l) => l.to_string(),
+        })
+        .collect();
+    (kinds.join(","), setup.names.clone())
+}
+
+/// A house rule for 2 to 4 players extending Kingdomino (a playtester's `bog.toml`).
+fn bog_file(dir: &Path) -> PathBuf {
+    let bog = dir.join("bog.toml");
+    std::fs::write(
+        &bog,
+        "extends = \"kingdomino\"\nname = \"bog\"\n[rules]\nharmony.enabled = true\n",
+    )
+    .expect("written");
+    bog
+}
+
+/// A playtest: on Queendomino, seat 1 named `Tester`, then ← to Kingdomino showed `Seat 1:
+/// ‹ human ›` with no name (the table it had when the screen opened), and `o` opening a house
+/// rule brought another ruleset's seats. The table goes with the player: each seat's player and
+/// name, at the count last chosen where the ruleset allows it; a ruleset of fewer seats sets
+/// the rest aside for the next one with room.
+#[test]
+fn the_table_and_its_names_go_with_every_change_of_ruleset() {
+    let dir = temp_dir("table-follows");
+    let bog = bog_file(&dir);
+    let mut app = build(&opts(None, None), &dir.join("home"));
+    assert_eq!(app.mode(), Mode::Setup);
+    // Kingdomino as the screen opens, then → to Queendomino (past Mighty Duel's two seats).
+    up_to(&mut app, Row::Ruleset);
+    for _ in 0..12 {
+        if app.setup().unwrap().choice().unwrap().name == "queendomino" {
+            break;
+        }
+        press(&mut app, "<right>");
+    }
+    assert_eq!(app.setup().unwrap().choice().unwrap().name, "queendomino");
+    // Four players: human, greedy, mcts, greedy; seat 1 named.
+    press(&mut app, "<down><down><right><right>");
+    assert_eq!(app.setup().unwrap().players, 4);
+    press(&mut app, "<down><down><down><right>");
+    assert_eq!(app.setup().unwrap().row, Row::Seat(2));
+    up_to(&mut app, Row::Seat(0));
+    press(&mut app, "nTester<enter>");
+    let table = (
+        "human,greedy,mcts,greedy".to_string(),
+        vec![
+            "Tester".to_string(),
+            String::new(),
+            String::new(),
+            String::new(),
+        ],
+    );
+    assert_eq!(table_of(&app), table);
+    // ← to Kingdomino, one ruleset at a time: Mighty Duel (two players only) keeps the first
+    // two seats, Tester's name with them; the others come back on the rulesets after it.
+    up_to(&mut app, Row::Ruleset);
+    press(&mut app, "<left>");
+    assert_eq!(app.setup().unwrap().choice().unwrap().name, "mighty-duel");
+    assert_eq!(
+        table_of(&app),
+        ("human,greedy".to_string(), table.1[..2].to_vec())
+    );
+    let text = screen(&app, 80, 24);
+    assert!(text.contains("Seat 1: ‹ human ›  Tester"), "{text}");
+    for _ in 0..12 {
+        if app.setup().unwrap().choice().unwrap().name == "kingdomino" {
+            break;
+        }
+        press(&mut app, "<left>");
+    }
+    assert_eq!(app.setup().unwrap().choice().unwrap().name, "kingdomino");
+    assert_eq!(table_of(&app), table, "the table as set on Queendomino");
+    let text = screen(&app, 80, 24);
+    assert!(text.contains("Seat 1: ‹ human ›  Tester"), "{text}");
+    // `o` and the house rule's path: opened with the same table.
+    press(&mut app, "o");
+    app.paste(bog.to_str().expect("a path"));
+    press(&mut app, "<enter>");
+    let setup = app.setup().unwrap();
+    assert_eq!(setup.choice().unwrap().path.as_deref(), Some(bog.as_path()));
+    assert_eq!(table_of(&app), table);
+    // A seat changed and a name typed on the file's table go back to Queendomino with it.
+    up_to(&mut app, Row::Seat(3));
+    press(&mut app, "<left>nDan<enter>");
+    let table = (
+        "human,greedy,mcts,random".to_string(),
+        vec!["Tester".into(), String::new(), String::new(), "Dan".into()],
+    );
+    assert_eq!(table_of(&app), table);
+    up_to(&mut app, Row::Ruleset);
+    for _ in 0..20 {
+        if app.setup().unwrap().choice().unwrap().name == "queendomino" {
+            break;
+        }
+        press(&mut app, "<left>");
+    }
+    assert_eq!(app.setup().unwrap().choice().unwrap().name, "queendomino");
+    assert_eq!(table_of(&app), table);
+    // Started, the table is the one kept for the next start.
+    up_to(&mut app, Row::Players);
+    press(&mut app, "<enter><enter>");
+    assert_ne!(app.mode(), Mode::Setup, "{}", app.message());
+    let names: Vec<String> = app.seats().iter().map(|s| s.name.clone()).collect();
+    assert_eq!(names, ["Tester", "greedy 2", "mcts 3", "Dan"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A count of fewer players sets the last seats aside, names and all, and a count of more
+/// brings them back; a ruleset of teams seats the same players by team (seats 1 and 2 the
+/// first kingdom), and leaving it for fewer seats and coming back finds every seat as it was.
+#[test]
+fn seats_set_aside_come_back_with_their_names() {
+    let dir = temp_dir("seats-aside");
+    let mut app = build(&opts(None, None), &dir);
+    up_to(&mut app, Row::Players);
+    press(&mut app, "<right><right>");
+    assert_eq!(app.setup().unwrap().players, 4);
+    press(
+        &mut app,
+        "<down>nAnn<enter><down>nBen<enter><down><down>nDan<enter>",
+    );
+    let named = ["Ann", "Ben", "", "Dan"].map(String::from).to_vec();
+    assert_eq!(table_of(&app).1, named);
+    // Three players, then four: Dan is back at seat 4.
+    up_to(&mut app, Row::Players);
+    press(&mut app, "<left>");
+    assert_eq!(table_of(&app).1, named[..3]);
+    press(&mut app, "<right>");
+    assert_eq!(table_of(&app).1, named);
+    // Royal Wedding in teams: six seats (the nearest count it allows to four), Ann and Ben
+    // sharing the first kingdom; seat 5 named there.
+    up_to(&mut app, Row::Ruleset);
+    for _ in 0..12 {
+        if app.setup().unwrap().choice().unwrap().name == "royal-wedding-teams" {
+            break;
+        }
+        press(&mut app, "<right>");
+    }
+    let setup = app.setup().unwrap();
+    assert_eq!(setup.choice().unwrap().name, "royal-wedding-teams");
+    assert_eq!(setup.players, 6);
+    let text = screen(&app, 80, 24);
+    assert!(text.contains("Seat 1: ‹ human ›  team 1  Ann"), "{text}");
+    assert!(
+        text.contains("Seat 2: ‹ bot: greedy ›  team 1  Ben"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Seat 4: ‹ bot: greedy ›  team 2  Dan"),
+        "{text}"
+    );
+    press(&mut app, "<down><down><down><down><down><down><down>");
+    assert_eq!(app.setup().unwrap().row, Row::Seat(4));
+    press(&mut app, "nEve<enter>");
+    // K moves Eve up a seat, into Dan's place in the second team, Dan into hers.
+    press(&mut app, "K");
+    let six = ["Ann", "Ben", "", "Eve", "Dan", ""]
+        .map(String::from)
+        .to_vec();
+    assert_eq!(table_of(&app).1, six);
+    // ← to Royal Wedding: four seats (the count last chosen); the last two wait, and → finds
+    // them again.
+    up_to(&mut app, Row::Ruleset);
+    press(&mut app, "<left>");
+    let setup = app.setup().unwrap();
+    assert_eq!(setup.choice().unwrap().name, "royal-wedding");
+    assert_eq!(
+        setup.players, 4,
+        "the count chosen, which Royal Wedding allows"
+    );
+    assert_eq!(table_of(&app).1, six[..4]);
+    press(&mut app, "<right>");
+    assert_eq!(table_of(&app).1, six, "every seat as it was");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The last table started on a house rule waits in the file field; opened before anything is
+/// set it brings its seats and names (as documented), but a name typed first is not thrown
+/// away for them: the table set on the screen goes to the file, as to any ruleset.
+#[test]
+fn the_last_tables_file_keeps_a_table_set_before_it_opens() {
+    use crownlands_tui::app::last_table::LastTable;
+    let dir = temp_dir("last-file-typed");
+    let bog = bog_file(&dir);
+    let home = dir.join("home");
+    let kept = LastTable {
+        ruleset: "bog".into(),
+        file: Some(bog.clone()),
+        seats: "you,greedy,mcts,greedy".into(),
+        names: ["Anna", "", "", ""].map(String::from).to_vec(),
+    };
+    kept.write(&home);
+    // Untouched: Enter opens it with the last table.
+    let mut app = build(&opts(None, None), &home);
+    assert!(app.setup().unwrap().last_file_waiting());
+    press(&mut app, "<enter>");
+    assert_eq!(
+        table_of(&app),
+        ("human,greedy,mcts,greedy".into(), kept.names.clone())
+    );
+    // Seat 1 named first: the field says the file opens with the table set above, and it does.
+    let mut app = build(&opts(None, None), &home);
+    press(&mut app, "<down><down>");
+    assert_eq!(app.setup().unwrap().row, Row::Seat(0));
+    press(&mut app, "nTester<enter>");
+    up_to(&mut app, Row::File);
+    let text = screen(&app, 80, 24);
+    assert!(
+        text.contains("Enter there opens it again, with the table") && text.contains("set above."),
+        "{text}"
+    );
+    assert!(!text.contains("seats and names"), "{text}");
+    press(&mut app, "<enter>");
+    let setup = app.setup().unwrap();
+    assert_eq!(setup.choice().unwrap().path.as_deref(), Some(bog.as_path()));
+    assert_eq!(
+        table_of(&app),
+        ("human,greedy".into(), vec!["Tester".into(), String::new()])
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

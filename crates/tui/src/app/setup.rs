@@ -91,9 +91,17 @@ pub struct Setup {
     /// Recent saved games, newest first, and the one shown.
     pub recent: Vec<super::replay::Recent>,
     pub recent_at: usize,
-    /// The table last set for each ruleset left (its index: players, seats, names), so that
-    /// coming back to it finds the table as it was (10 seats of an opened file, say).
-    kept: Vec<(usize, u8, Vec<SeatKind>, Vec<String>)>,
+    /// The player count last chosen (on the players' row, or the last table's): each ruleset
+    /// shows it where it allows it, else the count it allows nearest to it.
+    wanted: u8,
+    /// The seats past the player count, after the last one shown (left off by a ruleset or a
+    /// count of fewer players): who plays each and the name, back in their places where the
+    /// count grows again.
+    aside: Vec<(SeatKind, String)>,
+    /// Whether the table was set on this screen: a seat's player or name, the count, a seat
+    /// moved. The last table's file, opened, then keeps the table set here rather than its
+    /// own seats and names.
+    set_here: bool,
     /// The choice [`Setup::add`] last listed, until the status line has said it was opened.
     opened: Option<usize>,
     /// The table last started on a ruleset file (`last-table.json`): its path waits in the
@@ -139,7 +147,9 @@ impl Setup {
             said_before: None,
             recent: Vec::new(),
             recent_at: 0,
-            kept: Vec::new(),
+            wanted: 2,
+            aside: Vec::new(),
+            set_here: false,
             opened: None,
             waiting: None,
         };
@@ -200,6 +210,7 @@ impl Setup {
         self.seats.swap(i, j);
         self.names.swap(i, j);
         self.row = Row::Seat(j);
+        self.set_here = true;
         true
     }
 
@@ -218,6 +229,8 @@ impl Setup {
                 if let Some(at) = counts.iter().position(|&c| c == self.players) {
                     let n = counts.len() as i32;
                     self.players = counts[((at as i32 + delta).rem_euclid(n)) as usize];
+                    self.wanted = self.players;
+                    self.set_here = true;
                     self.fit_seats();
                 }
             }
@@ -227,6 +240,7 @@ impl Setup {
                     let at = options.iter().position(|o| o == seat).unwrap_or(0) as i32;
                     let n = options.len() as i32;
                     *seat = options[((at + delta).rem_euclid(n)) as usize].clone();
+                    self.set_here = true;
                 }
             }
             Row::Recent => {
@@ -322,38 +336,37 @@ impl Setup {
         }
         self.ruleset = at;
         self.players = players;
+        self.wanted = players;
         self.seats = seats;
         self.names = names;
+        self.aside.clear();
         self.fit_seats();
     }
 
-    /// Choose the ruleset at `to`, keeping the table set for the one left and finding the one
-    /// set for `to` before, if any (its counts allowing it still).
-    fn switch_to(&mut self, to: usize) {
-        let from = self.ruleset;
-        self.kept.retain(|(i, ..)| *i != from);
-        self.kept
-            .push((from, self.players, self.seats.clone(), self.names.clone()));
-        self.ruleset = to;
-        let allowed = self.choice().map(|c| c.counts.clone()).unwrap_or_default();
-        match self.kept.iter().find(|(i, ..)| *i == to) {
-            Some((_, players, seats, names)) if allowed.contains(players) => {
-                self.players = *players;
-                self.seats = seats.clone();
-                self.names = names.clone();
-                self.fit_seats();
-            }
-            _ => self.fit_players(),
-        }
+    /// Whether the table was set on this screen (a seat's player or name, the count, a seat
+    /// moved): the last table's file, opened, then keeps it.
+    pub fn table_set_here(&self) -> bool {
+        self.set_here
     }
 
-    /// Keep the player count among the chosen ruleset's counts.
+    /// Choose the ruleset at `to`. The table goes with it, seat by seat: the count last chosen
+    /// where `to` allows it, else the nearest it allows (see [`Setup::fit_players`]).
+    fn switch_to(&mut self, to: usize) {
+        self.ruleset = to;
+        self.fit_players();
+    }
+
+    /// The player count of the chosen ruleset: the count last chosen ([`Setup::wanted`]) where
+    /// it allows it, else the nearest count it allows (of two as near, the larger: no one's
+    /// seat left off for a bot's). A ruleset that did not load (no counts) changes nothing.
     fn fit_players(&mut self) {
         let counts = self.choice().map(|c| c.counts.clone()).unwrap_or_default();
-        if !counts.contains(&self.players)
-            && let Some(&first) = counts.first()
+        let wanted = i32::from(self.wanted);
+        if let Some(&nearest) = counts
+            .iter()
+            .min_by_key(|&&c| ((i32::from(c) - wanted).abs(), std::cmp::Reverse(c)))
         {
-            self.players = first;
+            self.players = nearest;
         }
         self.fit_seats();
     }
@@ -382,6 +395,7 @@ impl Setup {
             } else if seen <= NAME_MAX && longer.chars().count() <= crownlands_saves::MAX_NAME_CHARS
             {
                 name.push(c);
+                self.set_here = true;
             } else {
                 self.error = Some(format!(
                     "{NAME_FULL} {NAME_MAX} characters: `{name}` is full."
@@ -431,18 +445,95 @@ impl Setup {
             && let Some(name) = self.names.get_mut(i)
         {
             name.pop();
+            self.set_here = true;
         }
     }
 
-    /// One seat per player: new seats are greedy bots.
+    /// Erase the whole of the focused seat's name (Ctrl-U).
+    pub fn clear_name(&mut self) {
+        if let Row::Seat(i) = self.row
+            && let Some(name) = self.names.get_mut(i)
+        {
+            name.clear();
+            self.set_here = true;
+        }
+        // (A name full no more: what was said of it is old.)
+        self.clear_name_note();
+    }
+
+    /// One seat per player. The seats past the count are set aside, who plays each and the
+    /// name, and come back first where the count grows; new seats past them are greedy bots.
     fn fit_seats(&mut self) {
-        self.seats
-            .resize(usize::from(self.players), SeatKind::Bot(Level::Greedy));
-        self.names.resize(usize::from(self.players), String::new());
+        let n = usize::from(self.players);
+        self.names.resize(self.seats.len(), String::new());
+        if self.seats.len() > n {
+            let left: Vec<(SeatKind, String)> =
+                self.seats.drain(n..).zip(self.names.drain(n..)).collect();
+            self.aside.splice(0..0, left);
+        }
+        while self.seats.len() < n {
+            let (seat, name) = if self.aside.is_empty() {
+                (SeatKind::Bot(Level::Greedy), String::new())
+            } else {
+                self.aside.remove(0)
+            };
+            self.seats.push(seat);
+            self.names.push(name);
+        }
         if let Row::Seat(i) = self.row
             && i >= self.seats.len()
         {
             self.row = Row::Start;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn choice(name: &str, counts: &[u8]) -> Choice {
+        Choice {
+            name: name.into(),
+            description: String::new(),
+            counts: counts.to_vec(),
+            path: None,
+            teams: Vec::new(),
+            notes: Vec::new(),
+            warnings: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn each_ruleset_has_the_count_chosen_or_the_nearest_it_allows() {
+        let choices = vec![
+            choice("four", &[2, 3, 4]),
+            choice("duel", &[2]),
+            choice("teams", &[6, 8]),
+            choice("broken", &[]),
+        ];
+        let mut s = Setup::new(choices, Some("four"));
+        s.row = Row::Players;
+        s.change(1);
+        s.change(1);
+        assert_eq!(s.players, 4);
+        s.names[3] = "Dan".into();
+        s.select(1);
+        assert_eq!((s.players, s.seats.len(), s.names.len()), (2, 2, 2));
+        // Teams: 6 is nearest to the 4 chosen; Dan back at seat 4.
+        s.select(2);
+        assert_eq!(s.players, 6);
+        assert_eq!(s.names[3], "Dan");
+        // Of two counts as near, the larger: 7 chosen, teams of 8 rather than 6.
+        s.wanted = 7;
+        s.select(2);
+        assert_eq!(s.players, 8);
+        // A ruleset that did not load changes nothing; the count chosen comes back after it.
+        s.select(3);
+        assert_eq!(s.players, 8);
+        s.select(0);
+        assert_eq!(s.players, 4);
+        assert_eq!(s.names[3], "Dan");
+        assert!(s.table_set_here(), "the count was chosen here");
     }
 }

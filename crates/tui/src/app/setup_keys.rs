@@ -107,16 +107,7 @@ impl App {
             match key {
                 Key::Char(c) => return setup.type_name(c),
                 Key::Backspace => return setup.erase_name(),
-                Key::Ctrl('u') => {
-                    if let Row::Seat(i) = setup.row
-                        && let Some(n) = setup.names.get_mut(i)
-                    {
-                        n.clear();
-                    }
-                    // (A name full no more: what was said of it is old.)
-                    setup.clear_name_note();
-                    return;
-                }
+                Key::Ctrl('u') => return setup.clear_name(),
                 Key::Enter | Key::Esc => {
                     let said = setup.end_naming();
                     return say_name_cut(&mut self.message, said);
@@ -258,10 +249,13 @@ impl App {
         match ruleset_file::open(&self.config.registry, &setup.input) {
             Ok(choice) => {
                 let path = choice.path.clone();
+                // The table goes with the ruleset, as for any other.
                 let at = setup.add(choice);
-                // The file of the table last started: its seats and names again.
+                // The file of the table last started: its seats and names again, unless a
+                // table was set here (a name typed is not thrown away for an older one).
                 if let Some((kept, seats, names)) = setup.waiting.take()
                     && path.as_ref() == Some(&kept)
+                    && !setup.table_set_here()
                 {
                     setup.restore_at(at, seats, names);
                 }

@@ -443,10 +443,15 @@ fn table_lines(
     // The table last started on a ruleset file waits in the file field (nothing read before
     // the player asks): said, or its path with a cursor read as a field to type in, and the
     // table below as the one to start.
+    // Once a table is set here (a name typed, a seat, the count), the file opens with it.
     let waiting = setup.last_file_waiting();
+    let set_here = setup.table_set_here();
     if setup.row == Row::File && setup.typing && setup.error.is_none() {
         lines.push(Line::from(""));
-        let text = if waiting {
+        let text = if waiting && set_here {
+            "Your last table was on this file: Enter opens it again, with the table set above; \
+             Esc leaves the field."
+        } else if waiting {
             "Your last table was on this file: Enter opens it again, with its seats and names; \
              Esc leaves the field (the table above is then the one to start)."
         } else {
@@ -458,11 +463,14 @@ fn table_lines(
         }
     } else if waiting && setup.error.is_none() {
         lines.push(Line::from(""));
-        for l in wrap(
+        let text = if set_here {
             "Your last table's ruleset file waits in the file field: Enter there opens it \
-             again, with its seats and names.",
-            width,
-        ) {
+             again, with the table set above."
+        } else {
+            "Your last table's ruleset file waits in the file field: Enter there opens it \
+             again, with its seats and names."
+        };
+        for l in wrap(text, width) {
             lines.push(Line::from(Span::styled(l, p.accent(Accent::Dim))));
         }
     }
