@@ -2678,3 +2678,28 @@ fn the_placing_prompt_keeps_its_keys_at_80_columns() {
     }
     assert!(seen > 5, "{seen} placements");
 }
+
+/// A word on a key of no use goes when the terminal changes size (a playtest saw `Esc closes a
+/// box; none is open ...` still said after a resize, as if of it).
+#[test]
+fn a_word_on_a_key_goes_with_a_resize() {
+    let mut app = common::app("kingdomino", "you,greedy", 3);
+    app.set_screen(80, 24, crownlands_tui::view::MEASURE);
+    press(&mut app, "<esc>");
+    assert!(
+        app.message().starts_with("Esc closes a box"),
+        "{}",
+        app.message()
+    );
+    app.set_screen(80, 24, crownlands_tui::view::MEASURE);
+    assert!(
+        app.message().starts_with("Esc closes a box"),
+        "the same size: kept"
+    );
+    app.set_screen(100, 30, crownlands_tui::view::MEASURE);
+    assert!(
+        !app.message().contains("Esc closes a box"),
+        "{}",
+        app.message()
+    );
+}

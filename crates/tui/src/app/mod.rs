@@ -649,6 +649,13 @@ impl App {
             if let Some(rest) = self.message.strip_prefix(SCORES_AT_END) {
                 self.message = rest.trim_start().to_string();
             }
+            // A word on a key pressed before (`Esc closes a box; none is open ...`) is old news
+            // on a screen of another size: the line says again what it said before it (a
+            // playtest saw it stay after a resize, as if of the resize).
+            if self.says_what_a_key_does() {
+                self.message = self.said_before.take().unwrap_or_default();
+                self.key_word = None;
+            }
         }
         self.screen = Some(Screen {
             width,
