@@ -83,8 +83,12 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
     // The stats in words only with room for their figures to grow (a count of one figure to
     // two, `1 knight` to `2 knights`): at 100x30 a side's coins reaching 11 had turned every
     // row from words to short in mid-game.
-    let grown: Vec<String> = long_texts.iter().map(|t| with_room_to_grow(t)).collect();
-    let (texts, long_points) = if fits(&grown, 9) {
+    let grow = long_texts
+        .iter()
+        .map(|t| room_to_grow(t))
+        .max()
+        .unwrap_or(0);
+    let (texts, long_points) = if fits(&long_texts, 9 + grow) {
         (long_texts, true)
     } else if fits(&all, 9) {
         (all, true)
@@ -153,14 +157,14 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
         .render(area, buf);
 }
 
-/// `t` with a column more after each count of one figure and after each `1` said of one
-/// thing (`1 knight`), as wide as it may grow in a few turns: `7 coins, 1 knight` is measured
-/// as `7_ coins, 1__ knight`.
-fn with_room_to_grow(t: &str) -> String {
+/// The columns `t` may grow by in a few turns, at most [`GROWTH`]: one a count of one figure
+/// (to two: `7 coins` to `11 coins`), one more a `1` said of one thing (`1 knight` to `2
+/// knights`). Capped: every count reaching two figures at once is not a few turns away, and a
+/// margin for all of them had said in short what fitted in words for the whole game.
+fn room_to_grow(t: &str) -> usize {
     let chars: Vec<char> = t.chars().collect();
-    let mut out = String::with_capacity(t.len() + 8);
+    let mut grow = 0;
     for (i, &c) in chars.iter().enumerate() {
-        out.push(c);
         let lone = c.is_ascii_digit()
             && !chars.get(i + 1).is_some_and(char::is_ascii_digit)
             && !i
@@ -168,14 +172,17 @@ fn with_room_to_grow(t: &str) -> String {
                 .and_then(|j| chars.get(j))
                 .is_some_and(char::is_ascii_digit);
         if lone {
-            out.push('_');
+            grow += 1;
             if c == '1' && chars.get(i + 1) == Some(&' ') {
-                out.push('_');
+                grow += 1;
             }
         }
     }
-    out
+    grow.min(GROWTH)
 }
+
+/// The most columns a row of stats in words is measured as growing by ([`room_to_grow`]).
+const GROWTH: usize = 2;
 
 /// What a column of the stats in short holds: the match's total, or a stat's unit (`¢`, `kn`).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -349,19 +356,19 @@ impl Columns {
 
 #[cfg(test)]
 mod tests {
-    use super::{Columns, Short, with_room_to_grow};
+    use super::{Columns, Short, room_to_grow};
 
     #[test]
     fn words_are_measured_with_room_for_their_figures_to_grow() {
+        assert_eq!(room_to_grow("7 coins"), 1);
+        assert_eq!(room_to_grow("1 knight"), 2);
         assert_eq!(
-            with_room_to_grow("7 coins, 1 knight"),
-            "7_ coins, 1__ knight"
+            room_to_grow("7 coins, 1 knight, 0 towers"),
+            2,
+            "at most two"
         );
-        assert_eq!(
-            with_room_to_grow("11 coins, 0 towers"),
-            "11 coins, 0_ towers"
-        );
-        assert_eq!(with_room_to_grow("Queen"), "Queen");
+        assert_eq!(room_to_grow("11 coins, 20 towers"), 0);
+        assert_eq!(room_to_grow("Queen"), 0);
     }
 
     use crownlands_core::modules::describe::Stat;
