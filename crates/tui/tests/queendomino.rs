@@ -555,15 +555,16 @@ fn five_kingdoms_at_120x40_take_columns_of_the_side_panel_for_their_crowns() {
         .unwrap();
     assert!(l.others.iter().all(|(_, r)| r.width == 5 + 2));
     assert_eq!(l.rules.map(|r| r.width), Some(36));
-    // Others at two columns already (Queendomino at 4): the panel gives nothing for a third.
+    // Others at two columns already (Queendomino at 4), with pieces on the kingdoms (knights,
+    // buildings): the panel gives the five columns a third takes, a square's crown and its
+    // piece side by side (`L1k`, where two columns underline the piece), and keeps 31.
     let mut qd = app_of("queendomino", "you,greedy,greedy,greedy");
     until(&mut qd, 200, |a| a.mode() == Mode::Place);
     let game = qd.game().unwrap();
     let l =
         crownlands_tui::view::layout(&qd, game, ratatui::layout::Rect::new(0, 0, 120, 40)).unwrap();
-    assert!(l.others.iter().all(|(_, r)| r.width == 5 * 2 + 2));
-    // (Less the 2 columns the lines take for the names whole, `♔greedy 2`.)
-    assert_eq!(l.rules.map(|r| r.width), Some(36));
+    assert!(l.others.iter().all(|(_, r)| r.width == 5 * 3 + 2), "{:?}", l.others);
+    assert_eq!(l.rules.map(|r| r.width), Some(31));
 }
 
 fn app_six() -> App {

@@ -288,19 +288,32 @@ fn panel_after_lines(app: &App, game: &Game, panel_w: u16, right_w: u16) -> u16 
 /// The side panel's width once the other kingdoms have taken what they need of it for two
 /// columns a cell where they would have one (at 120 columns, four other kingdoms of 5x5 get
 /// their crowns shown for four of the panel's columns), keeping the panel at least `PANEL_MIN`
-/// wide.
+/// wide. With pieces on the kingdoms (knights, buildings: `pieces`), from two columns a cell to
+/// three as well: a square's crown and its piece side by side (`L1k`), where two columns
+/// underline the piece (4-player Queendomino at 120x40: three kingdoms in two-column cells
+/// beside five columns and a panel of 36).
 /// `right_w` is the right column's width with the panel as it is.
-fn panel_after_others(panel_w: u16, right_w: u16, s: &Sizes, board_right: bool) -> u16 {
+fn panel_after_others(
+    panel_w: u16,
+    right_w: u16,
+    s: &Sizes,
+    board_right: bool,
+    pieces: bool,
+) -> u16 {
     if panel_w <= PANEL_MIN || s.others == 0 {
         return panel_w;
     }
     let room = right_w.saturating_sub(if board_right { BOARD_W } else { 0 });
-    // Only from one column a cell (terrains alone) to two (crowns shown): a third, pieces
-    // apart, is not worth the rules' and the moves' columns.
-    if other_cell_w(s, room) > 1 {
-        return panel_w;
-    }
-    let deficit = (s.others * (s.n * 2 + s.frame)).saturating_sub(room);
+    // Only from one column a cell (terrains alone) to two (crowns shown), and to three where
+    // there are pieces: a third, pieces apart, is not worth the rules' and the moves' columns
+    // where there are none.
+    let have = other_cell_w(s, room);
+    let want = match have {
+        1 => 2,
+        2 if pieces => 3,
+        _ => return panel_w,
+    };
+    let deficit = (s.others * (s.n * want + s.frame)).saturating_sub(room);
     if deficit <= panel_w - PANEL_MIN {
         panel_w - deficit
     } else {
@@ -425,11 +438,17 @@ fn layout_as(app: &App, game: &Game, area: Rect, v: Variant) -> Option<Areas> {
     };
     let left_w = s.span * cell_w + 2;
     let panel_w = panel_after_lines(app, game, panel_w, area.width - panel_w - left_w);
+    // (Pieces: a module that puts marks on the kingdoms' squares, as its kingdom-file marks say.)
+    let pieces = game
+        .modules()
+        .iter()
+        .any(|m| !m.file_syntax().marks.is_empty());
     let panel_w = panel_after_others(
         panel_w,
         area.width - panel_w - left_w,
         &s,
         v.board_at == BoardAt::Right && s.board_h > 0,
+        pieces,
     );
     let main_w = area.width - panel_w;
     let body_y = area.y + 1;
