@@ -31,12 +31,14 @@ pub fn run(registry: Registry) -> ExitCode {
         return ExitCode::from(2);
     }
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
-    // An argument holding control characters may come back in a usage error: the error is then
-    // made without styles, so that its text is the arguments as given, and written escaped.
+    // An argument holding control characters (or a stack of marks on one letter, which would
+    // be drawn over the lines around) may come back in a usage error: the error is then made
+    // without styles, so that its text is the arguments as given, and written escaped.
     let controls = args.iter().any(|a| {
-        a.to_string_lossy()
-            .chars()
-            .any(crownlands_core::text::is_unsafe_char)
+        let mut run = 0;
+        a.to_string_lossy().chars().any(|c| {
+            crownlands_core::text::is_unsafe_char(c) || crownlands_core::text::stacked(c, &mut run)
+        })
     });
     let cli = match parse(args, controls) {
         Ok(cli) => cli,

@@ -41,4 +41,5 @@ pub use limits::{
 pub use named::{NamedRules, named_rules};
 pub use player::Player;
 pub use record::{FORMAT, GameRecord, GameStatus, MatchRecord, Save, SavedAction, VERSION};
+pub use save::{OtherText, other_text};
 pub use session::{Move, Session};

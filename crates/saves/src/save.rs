@@ -221,11 +221,7 @@ impl Save {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         // A game in the notation given where a save is read: say what to do with it.
         let start = text.trim_start();
-        if start.starts_with('%')
-            || start
-                .strip_prefix('[')
-                .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_uppercase()))
-        {
+        if looks_like_notation(text) {
             return Err(SaveError::new(
                 file,
                 Problem::NotASave(
@@ -685,6 +681,43 @@ impl serde_json::ser::Formatter for Tidy {
     }
 }
 
+/// Whether `text` begins as a game in the notation does: a `[Key "value"]` header (a key starts
+/// with a capital) or a `%` line of an embedded ruleset.
+fn looks_like_notation(text: &str) -> bool {
+    let start = text.trim_start();
+    start.starts_with('%')
+        || start
+            .strip_prefix('[')
+            .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_uppercase()))
+}
+
+/// What a text that is not JSON plainly is instead ([`other_text`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OtherText {
+    /// A game in the notation (a `.cgn` file).
+    Notation,
+    /// A ruleset or a set of dominoes (TOML).
+    Toml,
+    /// A kingdom file (rows of squares around the castle).
+    Kingdom,
+}
+
+/// What `text`, which a reader of JSON could not read, plainly is instead, if it is another of
+/// the project's kinds of file: for that reader to say so (`merge` given a ruleset) rather than
+/// its parser's words at 1:1 (`expected value`).
+pub fn other_text(text: &str) -> Option<OtherText> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if looks_like_notation(text) {
+        Some(OtherText::Notation)
+    } else if looks_like_toml(text) {
+        Some(OtherText::Toml)
+    } else if looks_like_kingdom(text) {
+        Some(OtherText::Kingdom)
+    } else {
+        None
+    }
+}
+
 /// Whether `text`, which is not JSON, reads as TOML (a ruleset or a set of dominoes): its first
 /// line that is neither blank nor a `#` comment a `[table]` or `[[table]]` header or a
 /// `key = value` pair (a bare or quoted key, dotted or not).
@@ -808,6 +841,26 @@ mod toml_tests {
             "Plan C notes\n",
         ] {
             assert!(!looks_like_kingdom(other), "{other}");
+        }
+    }
+
+    #[test]
+    fn other_text_says_which_kind_a_text_plainly_is() {
+        use super::{OtherText, other_text};
+        let notation = "[Notation \"crownlands 2\"]\n[Ruleset \"kingdomino\"]\n";
+        assert_eq!(other_text(notation), Some(OtherText::Notation));
+        assert_eq!(other_text("% name = \"x\"\n"), Some(OtherText::Notation));
+        assert_eq!(
+            other_text("\u{feff}extends = \"kingdomino\"\n"),
+            Some(OtherText::Toml)
+        );
+        assert_eq!(
+            other_text("[rules]\ngrid-size = 7\n"),
+            Some(OtherText::Toml)
+        );
+        assert_eq!(other_text("F1 C\nL L\n"), Some(OtherText::Kingdom));
+        for other in ["{\"format\": 1", "", "hello world"] {
+            assert_eq!(other_text(other), None, "{other}");
         }
     }
 }

@@ -280,13 +280,15 @@ pub fn play(opts: PlayOptions) -> Result<Ended, PlayError> {
     install_panic_hook(app.config.autosave_dir.is_some());
     // Before the terminal changes: a signal from now on only sets the flag the loop reads; and
     // should the loop not end soon after (stuck reading a closed terminal), the terminal is
-    // restored and the program ended from another thread (every move is autosaved already).
+    // restored and the program ended from another thread (every move is autosaved already,
+    // where the autosave is on).
     let stop = Stop::install()?;
-    stop.watch(SIGNAL_GRACE, |signal| {
+    let kept = kept_on_a_stuck_stop(app.config.autosave_dir.is_some());
+    stop.watch(SIGNAL_GRACE, move |signal| {
         leave();
         let _ = writeln!(
             std::io::stderr(),
-            "{} play stopped on {}; every move was autosaved.",
+            "{} play stopped on {}; {kept}.",
             crownlands_saves::words::program_name(),
             signals::name(signal)
         );
@@ -354,6 +356,17 @@ pub fn play(opts: PlayOptions) -> Result<Ended, PlayError> {
         }
     }
     result.map_err(PlayError::Message)
+}
+
+/// What the program ended from another thread after a signal (its loop stuck reading a closed
+/// terminal) says of the game: autosaved, or not kept with `--no-autosave` (it had said
+/// "every move was autosaved" either way).
+fn kept_on_a_stuck_stop(autosave: bool) -> &'static str {
+    if autosave {
+        "every move was autosaved"
+    } else {
+        "autosave was off (--no-autosave), so the game was not kept"
+    }
 }
 
 /// Why a terminal named `term` (its `TERM`) cannot show the game, if it cannot: a `dumb` one
@@ -711,4 +724,20 @@ pub fn map_key(k: KeyEvent) -> Option<Key> {
         KeyCode::Insert => Key::Insert,
         _ => return None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_stuck_stop_says_the_game_was_autosaved_only_where_it_was() {
+        assert_eq!(
+            super::kept_on_a_stuck_stop(true),
+            "every move was autosaved"
+        );
+        let off = super::kept_on_a_stuck_stop(false);
+        assert!(
+            off.contains("--no-autosave") && !off.contains("autosaved"),
+            "{off}"
+        );
+    }
 }

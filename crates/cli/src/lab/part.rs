@@ -171,6 +171,32 @@ fn read(path: &Path) -> CliResult<Part> {
                 e.column().max(1),
             ));
         }
+        // Another of the project's files, not JSON at all (a ruleset, a game in the notation,
+        // a kingdom file): said what it looks like and what reads it, not `expected value`.
+        if e.is_syntax()
+            && serde_json::from_str::<serde::de::IgnoredAny>(text).is_err()
+            && let Some(kind) = crownlands_saves::other_text(text)
+        {
+            let what = match kind {
+                crownlands_saves::OtherText::Notation => {
+                    "this looks like a game in the notation (a .cgn file), not a part file: \
+                     `crownlands import FILE -o game.json` makes a save of it"
+                }
+                crownlands_saves::OtherText::Toml => {
+                    "this looks like a ruleset or a set of dominoes (TOML), not a part file: a \
+                     ruleset goes where a command takes a RULESET (`crownlands simulate FILE \
+                     --shard K/N` prints a part file of its games)"
+                }
+                crownlands_saves::OtherText::Kingdom => {
+                    "this looks like a kingdom file, not a part file: `crownlands score FILE` \
+                     scores it"
+                }
+            };
+            return CliError::Message(format!(
+                "{name}: {what}; part files are what `simulate --shard K/N` or `compare --shard \
+                 K/N` print"
+            ));
+        }
         // A number where another kind is read digit by digit (`1.5` or `1e308` for a whole
         // number): the reader says `expected ,` of well-formed JSON. Said as the value's kind.
         let words = if e.is_syntax() && serde_json::from_str::<serde::de::IgnoredAny>(text).is_ok()

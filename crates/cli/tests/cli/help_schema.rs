@@ -126,6 +126,20 @@ fn a_usage_error_escapes_the_arguments_it_quotes() {
         r.stderr
     );
     assert!(!r.stderr.contains('\u{1b}') && !r.stderr.contains('\u{7}'));
+    // Forty accents on one letter (a file's name a shell's `*` made an argument, say) are cut
+    // to four as every other message cuts them, not drawn over the lines around.
+    let zalgo = format!("--a{}", "\u{301}".repeat(40));
+    let r = run(&["validate", &zalgo]).fails();
+    assert_eq!(r.code, Some(2));
+    assert!(
+        r.stderr.contains(&format!(
+            "'--a{}\\u{{301}}",
+            "\u{301}".repeat(crownlands_core::text::MAX_STACKED_MARKS)
+        )),
+        "{}",
+        r.stderr
+    );
+    assert!(!r.stderr.contains(&"\u{301}".repeat(5)), "{}", r.stderr);
 }
 
 /// A negative seed is refused as a seed, with the range (clap had read `--seed -1` as an unknown

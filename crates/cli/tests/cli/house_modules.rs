@@ -132,20 +132,21 @@ fn the_kingdom_files_of_one_table_claim_places_it_has_each_its_own() {
         r.stderr
     );
     assert!(r.stdout.is_empty(), "{}", r.stdout);
-    // 3rd and 9th at a table of two: each refused, with the places the table has.
+    // 3rd and 9th at a table of two: each refused, with the places the table has, and the
+    // counts whose tables have a 3rd place; none has a 9th (it had said `--players 9`, which
+    // the ruleset refuses).
     let r = score(&[&ninth, &third], &[]).expect_code(1);
     assert_eq!(
         r.error_lines(),
         [
             format!(
                 "error: {ninth}:5:1: `@claim-place 9`, but a table of 2 kingdoms has places 1 \
-                 to 2 in the first claims (where these are some of a larger table's kingdoms, \
-                 give its count: `--players 9` or more)"
+                 to 2 in the first claims (no table of this ruleset has more than 4 kingdoms)"
             ),
             format!(
                 "error: {third}:5:1: `@claim-place 3`, but a table of 2 kingdoms has places 1 \
                  to 2 in the first claims (where these are some of a larger table's kingdoms, \
-                 give its count: `--players 3` or more)"
+                 give its count: `--players 3` or `--players 4`)"
             ),
         ],
         "{}",

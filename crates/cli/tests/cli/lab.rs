@@ -2373,6 +2373,35 @@ fn merge_says_what_a_json_file_that_is_no_part_file_is() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A file of another kind that is not JSON at all (a ruleset, a game in the notation, a kingdom
+/// file) is said to be what it looks like, as `replay` says it; it had read `1:1: not a part file
+/// ...: expected value`.
+#[test]
+fn merge_says_what_a_file_that_is_no_json_looks_like() {
+    let ruleset = TempFile::new("rules", "toml", "extends = \"kingdomino\"\n");
+    let notation = TempFile::new(
+        "game",
+        "cgn",
+        "[Notation \"crownlands 2\"]\n[Ruleset \"kingdomino\"]\n[Seed \"1\"]\n[Players \"2\"]\n*\n",
+    );
+    let kingdom = TempFile::kingdom("kingdom", "F1 F1 C\nL  L  L\n");
+    for (file, said) in [
+        (
+            &ruleset,
+            "this looks like a ruleset or a set of dominoes (TOML), not a part file",
+        ),
+        (
+            &notation,
+            "this looks like a game in the notation (a .cgn file), not a part file",
+        ),
+        (&kingdom, "this looks like a kingdom file, not a part file"),
+    ] {
+        let r = run(&["merge", &file.arg()]).expect_code(1);
+        assert!(r.stderr.contains(said), "{}", r.stderr);
+        assert!(!r.stderr.contains("expected value"), "{}", r.stderr);
+    }
+}
+
 #[test]
 fn one_game_gives_no_interval_rather_than_a_certain_one() {
     let text = run(&["simulate", "kingdomino", "-p", "2", "-g", "1"])

@@ -1315,6 +1315,54 @@ fn a_house_modules_line_points_to_a_file_that_lists_it() {
     );
 }
 
+/// A seat past the table's (`@seat 4` among three kingdoms of Royal Wedding in teams) names the
+/// player count whose table has it, counted in players (8, four teams of two); a seat no table
+/// of the ruleset has says so (it had said `--players 5 or more`, which the ruleset refuses).
+#[test]
+fn a_seat_past_the_table_names_the_count_that_has_it() {
+    let rules = TempFile::new(
+        "teams-handicap",
+        "toml",
+        "extends = \"royal-wedding-teams\"\n[rules]\nmodules = [\"knights\", \"buildings\", \
+         \"queen\", \"dragon\", \"wealth\", \"handicap\"]\n[rules.module.handicap]\n\
+         points = [1, 2, 3, 4]\n",
+    );
+    let kingdom =
+        |name: &str, seat: u8| TempFile::new(name, "kingdom", &format!("C W1\n@seat {seat}\n"));
+    let (first, third, fourth, fifth) = (
+        kingdom("first", 1),
+        kingdom("third", 3),
+        kingdom("fourth", 4),
+        kingdom("fifth", 5),
+    );
+    let r = run(&[
+        "score",
+        &first.arg(),
+        &third.arg(),
+        &fourth.arg(),
+        "--ruleset",
+        &rules.arg(),
+    ])
+    .expect_code(1);
+    assert!(
+        r.stderr.contains(
+            "`@seat 4`, but a table of 3 kingdoms has seats 1 to 3 (where these are some of a \
+             larger table's kingdoms, give its count: `--players 8`)"
+        ),
+        "{}",
+        r.stderr
+    );
+    let r = run(&["score", &fifth.arg(), "--ruleset", &rules.arg()]).expect_code(1);
+    assert!(
+        r.stderr.contains(
+            "`@seat 5`, but a table of 4 kingdoms has seats 1 to 4 (no table of this ruleset \
+             has more than 4 kingdoms)"
+        ),
+        "{}",
+        r.stderr
+    );
+}
+
 /// A ruleset that scores otherwise at another count (goals drawn at 3 and 4 players, all in
 /// play at 2): the heading says the count, and a file that reads only at another count says
 /// which, when no count was asked for.

@@ -85,8 +85,9 @@ pub fn too_long(
 
 /// The kingdoms of one `score` table, each of position `position` (from 1, by its `@WORD N`
 /// line) where it names one: each within the table's and its own. `past` says a position past
-/// the table (the position, the table's words, its sides); `taken` one another kingdom named
-/// first (the position, that kingdom's name, the table's sides and words).
+/// the table (the position, the table's words, its sides), to which the player counts of the
+/// ruleset whose tables have it are added (or that none has); `taken` one another kingdom
+/// named first (the position, that kingdom's name, the table's sides and words).
 pub fn each_its_own(
     table: &TableView<'_>,
     word: &'static str,
@@ -105,7 +106,12 @@ pub fn each_its_own(
             continue;
         };
         if p > sides {
-            out.push(TableProblem::new(i, at, past(p, &table_of, sides)));
+            let message = format!(
+                "{} ({})",
+                past(p, &table_of, sides),
+                larger_table(k.side, p)
+            );
+            out.push(TableProblem::new(i, at, message));
             continue;
         }
         match seen.iter().find(|(q, _)| *q == p) {
@@ -123,4 +129,32 @@ pub fn each_its_own(
         }
     }
     out
+}
+
+/// Which tables of the ruleset have a position `p` (a kingdom of theirs `--players` names),
+/// or that none has: a table of 4 kingdoms at most has no 9th place, and no `--players 9`
+/// gives it one; in teams the count is of players (`--players 8` for a 4th team of two).
+fn larger_table(side: SideView<'_>, p: usize) -> String {
+    let counts = side.ruleset.player_counts();
+    let fit: Vec<String> = counts
+        .iter()
+        .filter(|(n, rules)| usize::from(rules.sides(*n)) >= p)
+        .map(|(n, _)| format!("`--players {n}`"))
+        .collect();
+    if fit.is_empty() {
+        let most = counts
+            .iter()
+            .map(|(n, rules)| rules.sides(*n))
+            .max()
+            .unwrap_or(0);
+        format!(
+            "no table of this ruleset has more than {}",
+            plural(most, "kingdom", "kingdoms")
+        )
+    } else {
+        format!(
+            "where these are some of a larger table's kingdoms, give its count: {}",
+            fit.join(" or ")
+        )
+    }
 }

@@ -269,8 +269,7 @@ impl Mechanism for ClaimOrder {
             |place, table_of, sides| {
                 format!(
                     "`@claim-place {place}`, but a table of {table_of} has places 1 to {sides} in \
-                     the first claims (where these are some of a larger table's kingdoms, give \
-                     its count: `--players {place}` or more)"
+                     the first claims"
                 )
             },
             |place, first, sides, table_of| {

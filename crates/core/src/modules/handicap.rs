@@ -300,11 +300,7 @@ impl Mechanism for Handicap {
             SEAT_LINE.word,
             Self::seat,
             |seat, table_of, sides| {
-                format!(
-                    "`@seat {seat}`, but a table of {table_of} has seats 1 to {sides} (where \
-                     these are some of a larger table's kingdoms, give its count: `--players \
-                     {seat}` or more)"
-                )
+                format!("`@seat {seat}`, but a table of {table_of} has seats 1 to {sides}")
             },
             |seat, first, sides, table_of| {
                 format!(

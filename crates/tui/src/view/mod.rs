@@ -59,6 +59,10 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
 /// cell before, another draws each apart; a selector makes a symbol one column or two), so the
 /// screen and the terminal would disagree on where every later character of the row goes. What
 /// is left of the cell (`a`, `👨`, `❤`) is drawn at most as wide as the layout gave it.
+///
+/// A letter keeps at most [`MAX_STACKED_MARKS`](crownlands_core::text::MAX_STACKED_MARKS)
+/// combining marks, the rest left out: a stack of dozens ("zalgo" text, in a file's name that
+/// Tab completed, say) would be drawn over the rows around it.
 fn scrub(area: Rect, buf: &mut Buffer) {
     let area = area.intersection(buf.area);
     for y in area.top()..area.bottom() {
@@ -83,9 +87,26 @@ fn scrub(area: Rect, buf: &mut Buffer) {
                     _ => "?".to_string(),
                 };
                 cell.set_symbol(&symbol);
+            } else if stacks(cell.symbol()) {
+                let mut run = 0;
+                let kept: String = cell
+                    .symbol()
+                    .chars()
+                    .filter(|&c| !crownlands_core::text::stacked(c, &mut run))
+                    .collect();
+                cell.set_symbol(&kept);
             }
         }
     }
+}
+
+/// Whether `symbol` carries more combining marks on one character than a letter keeps
+/// ([`scrub`]).
+fn stacks(symbol: &str) -> bool {
+    let mut run = 0;
+    symbol
+        .chars()
+        .any(|c| crownlands_core::text::stacked(c, &mut run))
 }
 
 /// A zero width joiner or a variation selector ([`scrub`]).
@@ -1809,6 +1830,37 @@ mod tests {
         assert!(!unsafe_cells(&buf));
         let cells: String = buf.content().iter().map(|c| c.symbol()).collect();
         assert!(cells.starts_with('a') && cells.contains('é'), "{cells:?}");
+    }
+
+    #[test]
+    fn scrub_keeps_four_marks_on_a_letter() {
+        // A file's name of forty accents on one letter (Tab completes it into the file field
+        // as it is): the cell keeps the letter and four of them, the next cells stay as drawn.
+        let area = Rect::new(0, 0, 12, 1);
+        let mut buf = Buffer::empty(area);
+        let zalgo = format!("a{}x.toml", "\u{301}".repeat(40));
+        Paragraph::new(Line::from(zalgo)).render(area, &mut buf);
+        let marks = |buf: &Buffer| -> usize {
+            buf.content()
+                .iter()
+                .map(|c| c.symbol().chars().filter(|&ch| ch == '\u{301}').count())
+                .max()
+                .unwrap_or(0)
+        };
+        assert_eq!(marks(&buf), 40, "the paragraph drew them on one cell");
+        scrub(area, &mut buf);
+        assert_eq!(marks(&buf), crownlands_core::text::MAX_STACKED_MARKS);
+        let row: String = buf.content().iter().map(|c| c.symbol()).collect();
+        assert!(
+            row.starts_with(&format!("a{}x.toml", "\u{301}".repeat(4))),
+            "{row:?}"
+        );
+        // Four marks, as a pointed Hebrew letter carries, are left as they are.
+        let mut buf = Buffer::empty(area);
+        Paragraph::new(Line::from("\u{5e9}\u{5bc}\u{5b8}\u{591}\u{5bd}!")).render(area, &mut buf);
+        let before = buf.clone();
+        scrub(area, &mut buf);
+        assert_eq!(buf, before);
     }
 
     #[test]
