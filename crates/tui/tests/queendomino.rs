@@ -563,7 +563,11 @@ fn five_kingdoms_at_120x40_take_columns_of_the_side_panel_for_their_crowns() {
     let game = qd.game().unwrap();
     let l =
         crownlands_tui::view::layout(&qd, game, ratatui::layout::Rect::new(0, 0, 120, 40)).unwrap();
-    assert!(l.others.iter().all(|(_, r)| r.width == 5 * 3 + 2), "{:?}", l.others);
+    assert!(
+        l.others.iter().all(|(_, r)| r.width == 5 * 3 + 2),
+        "{:?}",
+        l.others
+    );
     assert_eq!(l.rules.map(|r| r.width), Some(31));
 }
 
