@@ -263,6 +263,12 @@ pub struct Completion {
 /// `.toml` files are offered, hidden ones only when the typed name starts with a dot.
 pub fn complete(text: &str) -> Completion {
     let home = std::env::var_os("HOME").map(PathBuf::from);
+    // The name being typed, as [`complete_with`] splits it: only entries starting with it are
+    // looked at (a folder's test follows links, a look at the disk each).
+    let start = match text {
+        "~" => "",
+        _ => &text[text.rfind('/').map_or(0, |i| i + 1)..],
+    };
     complete_with(text, |folder| {
         let folder = expand_home(folder, home.as_deref());
         let folder = if folder.as_os_str().is_empty() {
@@ -273,9 +279,15 @@ pub fn complete(text: &str) -> Completion {
         std::fs::read_dir(folder)
             .map(|entries| {
                 entries
+                    // At most so many entries read: a folder of millions is not listed whole
+                    // at each Tab.
+                    .take(MAX_ENTRIES_READ)
                     .filter_map(Result::ok)
                     .filter_map(|e| {
                         let name = e.file_name().into_string().ok()?;
+                        if !name.starts_with(start) {
+                            return None;
+                        }
                         // Follows links, so a link to a folder completes as a folder.
                         let folder = e.path().is_dir();
                         Some((name, folder))
@@ -285,6 +297,9 @@ pub fn complete(text: &str) -> Completion {
             .unwrap_or_default()
     })
 }
+
+/// The most entries of a folder [`complete`] reads at one Tab (the first the system lists).
+pub const MAX_ENTRIES_READ: usize = 100_000;
 
 /// [`complete`] over the entries `list` gives for a folder as typed (`""` is the working folder):
 /// `(name, is a folder)`.
@@ -391,6 +406,20 @@ mod tests {
             _ => &[],
         };
         names.iter().map(|(n, d)| (n.to_string(), *d)).collect()
+    }
+
+    #[test]
+    fn tab_completes_from_the_disk_the_names_typed() {
+        let dir = std::env::temp_dir().join(format!("crownlands-complete-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("abc")).expect("a folder");
+        for f in ["ab.toml", "zz.toml", "ax.txt"] {
+            std::fs::write(dir.join(f), "").expect("a file");
+        }
+        let typed = format!("{}/a", dir.display());
+        let c = super::complete(&typed);
+        assert_eq!(c.candidates, ["ab.toml", "abc/"], "{c:?}");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
