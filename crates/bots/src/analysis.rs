@@ -65,7 +65,10 @@ impl Estimate {
     }
 
     /// The order [`Estimate::better_than`] ranks by (a total order: lost, open and won games
-    /// each ranked within their band, the bands in that order).
+    /// each ranked within their band, the bands in that order). Each estimate is banded by its
+    /// own win chance, so two moves on either side of a band's edge (2% and 1.5%) are ranked
+    /// by win chance, whatever their points: the bands take the noise out of settled games, not
+    /// out of every comparison.
     pub fn rank_cmp(&self, other: &Estimate) -> std::cmp::Ordering {
         let band = |e: &Estimate| {
             if e.win < SETTLED {
@@ -80,9 +83,11 @@ impl Estimate {
             1 => (1, e.win, e.score),
             b => (b, e.score, e.win),
         };
-        key(self)
-            .partial_cmp(&key(other))
-            .unwrap_or(std::cmp::Ordering::Equal)
+        // (`total_cmp`: a total order whatever the figures, NaN included.)
+        let (a, b) = (key(self), key(other));
+        a.0.cmp(&b.0)
+            .then(a.1.total_cmp(&b.1))
+            .then(a.2.total_cmp(&b.2))
     }
 }
 

@@ -511,6 +511,26 @@ fn module_line_changes(
         Some(m.score_lines(g.rules(), g.side_view(side).for_module(i)))
     };
     let (was, now) = (lines(game)?, lines(after)?);
+    // Only where the lines are the same lines before and after (a label that holds a count,
+    // `stall on lake at B3 (4 squares)`, is another line after: said as two, `(4 squares) -4`
+    // and `(5 squares) +5`, where the module's total says it better).
+    fn labels_of(list: &[ScoreLine]) -> Vec<&str> {
+        let mut l: Vec<&str> = list.iter().map(|l| l.label.as_str()).collect();
+        l.sort_unstable();
+        l.dedup();
+        l
+    }
+    let (before_labels, after_labels) = (labels_of(&was), labels_of(&now));
+    let same = before_labels == after_labels
+        // (A line that comes or goes, its label the only one new: `mine territories x3`
+        // where the kingdom had no crowned mine.)
+        || (before_labels.iter().all(|l| after_labels.contains(l))
+            && after_labels.len() == before_labels.len() + 1)
+        || (after_labels.iter().all(|l| before_labels.contains(l))
+            && before_labels.len() == after_labels.len() + 1);
+    if !same {
+        return None;
+    }
     let points = |list: &[ScoreLine], label: &str| -> i32 {
         list.iter()
             .filter(|l| l.label == label)

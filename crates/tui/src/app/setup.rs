@@ -444,8 +444,8 @@ impl Setup {
         if let Row::Seat(i) = self.row
             && let Some(name) = self.names.get_mut(i)
         {
-            name.pop();
-            self.set_here = true;
+            // (Set here only where a letter went: Backspace on an empty name changes nothing.)
+            self.set_here |= name.pop().is_some();
         }
     }
 
@@ -454,8 +454,8 @@ impl Setup {
         if let Row::Seat(i) = self.row
             && let Some(name) = self.names.get_mut(i)
         {
+            self.set_here |= !name.is_empty();
             name.clear();
-            self.set_here = true;
         }
         // (A name full no more: what was said of it is old.)
         self.clear_name_note();
@@ -502,6 +502,18 @@ mod tests {
             notes: Vec::new(),
             warnings: Vec::new(),
         }
+    }
+
+    #[test]
+    fn erasing_an_empty_name_sets_nothing() {
+        let mut s = Setup::new(vec![choice("four", &[2, 3, 4])], Some("four"));
+        s.row = Row::Seat(0);
+        s.erase_name();
+        s.clear_name();
+        assert!(!s.table_set_here(), "nothing changed");
+        s.names[0] = "Ann".into();
+        s.erase_name();
+        assert!(s.table_set_here(), "a letter went");
     }
 
     #[test]

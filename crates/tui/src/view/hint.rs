@@ -131,11 +131,13 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     // The title whole, or short where the box is narrow (it lost its end: `the best move┐`).
     // Where it fits, the order said: by the chance to win, then the final score (a newcomer
     // read a move of a lower score listed first as a mistake).
-    // A game settled (every move's win chance under 2% or over 98%): the points rank them.
-    let settled = app.hints().iter().all(|(_, e)| {
-        e.win < crownlands_bots::analysis::SETTLED
-            || e.win > 1.0 - crownlands_bots::analysis::SETTLED
-    });
+    // A game settled (every move's win chance under 2%, or every one over 98%): the points
+    // rank them.
+    let settled = {
+        let hints = app.hints();
+        let low = crownlands_bots::analysis::SETTLED;
+        hints.iter().all(|(_, e)| e.win < low) || hints.iter().all(|(_, e)| e.win > 1.0 - low)
+    };
     let title = if area.width >= 38 && settled {
         " Hint: most points first (H) "
     } else if area.width >= 38 {

@@ -218,8 +218,16 @@ fn claim_order_note(app: &App, game: &Game) -> String {
     };
     let own = |range: &mut dyn Iterator<Item = &crownlands_core::Slot>| -> Vec<String> {
         range
-            .filter(|s| s.king.is_some_and(|k| game.side_of_king(k) == side))
-            .map(|s| format!("your {}", game.label(s.domino)))
+            .filter_map(|s| {
+                let k = s.king.filter(|&k| game.side_of_king(k) == side)?;
+                // A teammate's king: the team's (its kingdom is the team's).
+                let whose = if Some(game.owner(k)) == game.to_act() {
+                    "your"
+                } else {
+                    "your team's"
+                };
+                Some(format!("{whose} {}", game.label(s.domino)))
+            })
             .collect()
     };
     let earlier = own(&mut line[..at].iter());
@@ -1261,11 +1269,15 @@ fn footer_text(
                 format!("{who}: place {domino}. Arrows/hjkl, r rotate, Tab, Enter."),
                 format!("{who}: place {domino}. Arrows, r rotate, Tab, Enter."),
                 format!("{who}: place {label}. Arrows/hjkl, r rotate, Tab, Enter."),
+                format!("{who}: place {label}. Arrows, r rotate, Tab, Enter."),
             ];
             let fits = |f: &String| text::width(f) <= usize::from(width);
+            // None fitting (a long name), the whole where the row under it is free to take
+            // its end, else the shortest (cut, as little as may be).
             match forms.iter().find(|f| fits(f)) {
                 Some(f) => f.clone(),
-                None => forms[0].clone(),
+                None if app.message().is_empty() => forms[0].clone(),
+                None => forms[3].clone(),
             }
         }
         Mode::Step => step_status(app, game, &who, width),
