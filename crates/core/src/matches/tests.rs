@@ -114,6 +114,16 @@ fn applying_actions_counts_each_game_when_it_ends() {
     assert!(!m.next_game(), "no game after the last");
 }
 
+/// Kingdomino in 3x3 kingdoms of 16 dominoes: tied totals come often.
+fn small_kingdomino() -> Ruleset {
+    let mut small = testkit::kingdomino().into_parts();
+    for (_, rules) in &mut small.player_counts {
+        rules.grid_size = 3;
+        rules.deck_size = 16;
+    }
+    Ruleset::new(small).expect("valid")
+}
+
 /// `ruleset` played as matches of `games` games broken by `tie_breaks` at every player count.
 fn with_match_tie_breaks(ruleset: &Ruleset, games: u8, tie_breaks: &[&str]) -> Arc<Ruleset> {
     let mut r = ruleset.clone().into_parts();
@@ -144,12 +154,7 @@ fn by_the_outcomes(outcomes: &[Outcome]) -> Vec<Side> {
 /// tie on the totals was met and decided.
 #[test]
 fn match_tie_breaks_decide_tied_totals_as_the_outcomes_rank_them() {
-    let mut small = testkit::kingdomino().into_parts();
-    for (_, rules) in &mut small.player_counts {
-        rules.grid_size = 3;
-        rules.deck_size = 16;
-    }
-    let small = Ruleset::new(small).expect("valid");
+    let small = small_kingdomino();
     let r = with_match_tie_breaks(&small, 2, &["most-games-won", "best-game"]);
     let mut decided = 0;
     for seed in 0..300 {
@@ -180,12 +185,7 @@ fn match_tie_breaks_decide_tied_totals_as_the_outcomes_rank_them() {
 /// single game's winners are its own, and it has no match decider.
 #[test]
 fn without_match_tie_breaks_tied_totals_share() {
-    let mut small = testkit::kingdomino().into_parts();
-    for (_, rules) in &mut small.player_counts {
-        rules.grid_size = 3;
-        rules.deck_size = 16;
-    }
-    let small = Ruleset::new(small).expect("valid");
+    let small = small_kingdomino();
     let r = in_matches_of(&small, 2);
     let mut shared = 0;
     for seed in 0..300 {
@@ -212,12 +212,7 @@ fn reset_forgets_the_match_standing() {
     // Small kingdoms, so that tied totals come often and the standing decides them (full
     // Kingdomino's seeds had no tie: the standing was never read, and a reset that kept it
     // passed).
-    let mut small = testkit::kingdomino().into_parts();
-    for (_, rules) in &mut small.player_counts {
-        rules.grid_size = 3;
-        rules.deck_size = 16;
-    }
-    let small = Ruleset::new(small).expect("valid");
+    let small = small_kingdomino();
     let r = with_match_tie_breaks(&small, 2, &["most-games-won", "best-game"]);
     let mut reused = Match::new(r.clone(), 2, 1).expect("setup");
     play_out(&mut reused, 1);
