@@ -156,17 +156,24 @@ impl Match {
             }
         }
         let outcome = match (&self.outcomes, self.game_winners.len()) {
-            // The best total alone wins and no match tie-break counts the game: no need of the
-            // full ranking.
-            (None, 1) if self.standing.is_empty() => None,
+            // The best total alone wins and no match tie-break reads a game's breakdowns: no
+            // need of the full ranking (`best-game`, `last-game` and the games won read the
+            // points and the winners).
+            (None, 1) if !self.standing.needs_breakdowns() => None,
             _ => Some(game.outcome()),
         };
-        if let Some(outcome) = outcome {
+        if let Some(outcome) = &outcome {
             self.game_winners.clone_from(&outcome.winners);
-            self.standing.count(&outcome);
-            if let Some(kept) = &mut self.outcomes {
-                kept.push(outcome);
-            }
+        }
+        if !self.standing.is_empty() {
+            self.standing.count_game(
+                |side| game.score_total(side),
+                &self.game_winners,
+                outcome.as_ref(),
+            );
+        }
+        if let (Some(outcome), Some(kept)) = (outcome, &mut self.outcomes) {
+            kept.push(outcome);
         }
         if self.index + 1 >= self.games {
             self.rank();

@@ -56,24 +56,50 @@ impl Standing {
     }
 
     /// Count a finished game from its outcome (its scores and its own winners).
+    #[cfg(test)]
     pub(crate) fn count(&mut self, outcome: &Outcome) {
+        self.count_game(
+            |side| outcome.scores.get(side).map_or(0, |s| s.total),
+            &outcome.winners,
+            Some(outcome),
+        );
+    }
+
+    /// Whether counting a game needs its full outcome (each side's score breakdown, for a
+    /// game's tie-break added up); else its points and its winners do.
+    pub(crate) fn needs_breakdowns(&self) -> bool {
+        self.tie_breaks
+            .iter()
+            .any(|t| matches!(t, MatchTieBreak::Summed(_)))
+    }
+
+    /// Count a finished game from each side's points, its winners (its own ranking) and, where
+    /// [`Standing::needs_breakdowns`], its outcome: a match of `best-game` or `last-game` builds
+    /// no breakdowns for its games.
+    pub(crate) fn count_game(
+        &mut self,
+        points: impl Fn(Side) -> i32,
+        winners: &[Side],
+        outcome: Option<&Outcome>,
+    ) {
         let first = self.games == 0;
         for (tie_break, values) in self.tie_breaks.iter().zip(&mut self.values) {
-            for (side, score) in outcome.scores.iter() {
-                let Some(value) = values.get_mut(side) else {
-                    continue;
-                };
-                let total = i64::from(score.total);
+            for (side, value) in values.iter_mut() {
+                let total = i64::from(points(side));
                 match tie_break {
                     MatchTieBreak::MostGamesWon => {
-                        if outcome.winners.contains(&side) {
+                        if winners.contains(&side) {
                             *value += 1;
                         }
                     }
                     MatchTieBreak::BestGame if first => *value = total,
                     MatchTieBreak::BestGame => *value = (*value).max(total),
                     MatchTieBreak::LastGame => *value = total,
-                    MatchTieBreak::Summed(t) => *value += score.compared(t),
+                    MatchTieBreak::Summed(t) => {
+                        *value += outcome
+                            .and_then(|o| o.scores.get(side))
+                            .map_or(0, |s| s.compared(t));
+                    }
                 }
             }
         }
