@@ -111,6 +111,25 @@ pub fn read_with(registry: &crownlands_core::Registry, path: &Path) -> Result<St
     }
 }
 
+/// Which of the project's JSON files a text is, by the keys it holds: a saved game or a part
+/// file of a sharded run; for a reader of another kind to say so, with the command that reads it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum JsonKind {
+    Save,
+    Part,
+}
+
+/// [`JsonKind`] of `text`, where it is one.
+pub fn json_kind(text: &str) -> Option<JsonKind> {
+    if text.contains("\"crownlands-lab-part\"") {
+        Some(JsonKind::Part)
+    } else if text.contains("\"format\"") && text.contains("\"ruleset_name\"") {
+        Some(JsonKind::Save)
+    } else {
+        None
+    }
+}
+
 /// What a file given where a kingdom file is read is instead, said with the command that reads
 /// it (a save, a game in the notation, a ruleset): one line rather than an error for each of
 /// its lines read as rows of squares.
@@ -118,14 +137,17 @@ pub fn other_kind(text: &str) -> Option<&'static str> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let start = text.trim_start();
     if start.starts_with('{') {
-        return Some(
-            if text.contains("\"format\"") && text.contains("\"ruleset_name\"") {
+        return Some(match json_kind(text) {
+            Some(JsonKind::Save) => {
                 "this is a saved game (JSON), not a kingdom file: `crownlands replay FILE` \
                  shows it, with each side's score at the end"
-            } else {
-                "this is JSON, not a kingdom file: a kingdom file is rows of squares, `W1 F .`"
-            },
-        );
+            }
+            Some(JsonKind::Part) => {
+                "this is a part file of `simulate --shard` or `compare --shard` (JSON), not a \
+                 kingdom file: `crownlands merge` adds the parts up"
+            }
+            None => "this is JSON, not a kingdom file: a kingdom file is rows of squares, `W1 F .`",
+        });
     }
     let lines = || text.lines().map(str::trim).filter(|l| !l.is_empty());
     let notation = lines().any(|l| {

@@ -237,17 +237,25 @@ pub(crate) fn parse(src: &SourceText) -> Result<Node, Vec<Diagnostic>> {
             return Err(vec![Diagnostic::unplaced(&src.name, what)]);
         }
         if looks_like_json(src) {
-            // A saved game said as such, with the commands that read it (as `score` says it).
-            let save = src.text.contains("\"format\"") && src.text.contains("\"ruleset_name\"");
+            // A saved game or a part file said as such, with the commands that read it (as
+            // `score` says it).
+            use crate::kingdom_file::{JsonKind, json_kind};
             return Err(vec![Diagnostic::unplaced(
                 &src.name,
-                if save {
-                    "this is a saved game (JSON), not a ruleset: `crownlands replay FILE` shows \
-                     it, `crownlands play --load FILE` plays it on"
-                } else {
-                    "this looks like a JSON file, not TOML; rulesets, component sets and \
-                     `extends` targets are TOML files (the JSON Schemas in rulesets/schema/ only \
-                     describe them, for editors)"
+                match json_kind(&src.text) {
+                    Some(JsonKind::Save) => {
+                        "this is a saved game (JSON), not a ruleset: `crownlands replay FILE` \
+                         shows it, `crownlands play --load FILE` plays it on"
+                    }
+                    Some(JsonKind::Part) => {
+                        "this is a part file of `simulate --shard` or `compare --shard` (JSON), \
+                         not a ruleset: `crownlands merge` adds the parts up"
+                    }
+                    None => {
+                        "this looks like a JSON file, not TOML; rulesets, component sets and \
+                         `extends` targets are TOML files (the JSON Schemas in rulesets/schema/ \
+                         only describe them, for editors)"
+                    }
                 },
             )]);
         }

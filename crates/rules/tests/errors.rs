@@ -703,6 +703,26 @@ fn a_file_that_is_not_toml_gives_a_short_report() {
             .starts_with("this is a saved game (JSON), not a ruleset: `crownlands replay FILE`"),
         "{d}"
     );
+    // A part file of a sharded run: named as such, with the command that reads it; a kingdom
+    // file's reader says it alike.
+    let part = "{\"format\":\"crownlands-lab-part\",\"version\":3,\"shard\":{\"index\":1}}\n";
+    let d = validate_str(
+        crownlands_core::Registry::shipped_ref(),
+        part,
+        Path::new("part.json"),
+    )
+    .expect_err("a part file");
+    assert_eq!(d.len(), 1, "{d}");
+    assert!(
+        d.0[0].message.contains("part file of `simulate --shard`")
+            && d.0[0].message.contains("`crownlands merge`"),
+        "{d}"
+    );
+    let said = crownlands_rules::kingdom_file::other_kind(part).expect("not a kingdom file");
+    assert!(
+        said.contains("part file") && said.contains("merge"),
+        "{said}"
+    );
 }
 
 #[test]
