@@ -70,17 +70,8 @@ impl Estimate {
     /// by win chance, whatever their points: the bands take the noise out of settled games, not
     /// out of every comparison.
     pub fn rank_cmp(&self, other: &Estimate) -> std::cmp::Ordering {
-        let band = |e: &Estimate| {
-            if e.win < SETTLED {
-                0
-            } else if e.win > 1.0 - SETTLED {
-                2
-            } else {
-                1
-            }
-        };
-        let key = |e: &Estimate| match band(e) {
-            1 => (1, e.win, e.score),
+        let key = |e: &Estimate| match e.band() {
+            Band::Open => (Band::Open, e.win, e.score),
             b => (b, e.score, e.win),
         };
         // (`total_cmp`: a total order whatever the figures, NaN included.)
@@ -88,6 +79,27 @@ impl Estimate {
         a.0.cmp(&b.0)
             .then(a.1.total_cmp(&b.1))
             .then(a.2.total_cmp(&b.2))
+    }
+}
+
+/// Where a win chance stands: a game lost, open, or won ([`SETTLED`]), in that order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Band {
+    Lost,
+    Open,
+    Won,
+}
+
+impl Estimate {
+    /// The band of its win chance: under [`SETTLED`] lost, over one less it won, else open.
+    pub fn band(&self) -> Band {
+        if self.win < SETTLED {
+            Band::Lost
+        } else if self.win > 1.0 - SETTLED {
+            Band::Won
+        } else {
+            Band::Open
+        }
     }
 }
 

@@ -520,15 +520,11 @@ fn module_line_changes(
         l.dedup();
         l
     }
+    // (Or but for one line that comes or goes: `mine territories x3` where the kingdom had no
+    // crowned mine.)
     let (before_labels, after_labels) = (labels_of(&was), labels_of(&now));
-    let same = before_labels == after_labels
-        // (A line that comes or goes, its label the only one new: `mine territories x3`
-        // where the kingdom had no crowned mine.)
-        || (before_labels.iter().all(|l| after_labels.contains(l))
-            && after_labels.len() == before_labels.len() + 1)
-        || (after_labels.iter().all(|l| before_labels.contains(l))
-            && before_labels.len() == after_labels.len() + 1);
-    if !same {
+    let apart = |a: &[&str], b: &[&str]| a.iter().filter(|l| !b.contains(l)).count();
+    if apart(&before_labels, &after_labels) + apart(&after_labels, &before_labels) > 1 {
         return None;
     }
     let points = |list: &[ScoreLine], label: &str| -> i32 {

@@ -134,9 +134,11 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     // A game settled (every move's win chance under 2%, or every one over 98%): the points
     // rank them.
     let settled = {
-        let hints = app.hints();
-        let low = crownlands_bots::analysis::SETTLED;
-        hints.iter().all(|(_, e)| e.win < low) || hints.iter().all(|(_, e)| e.win > 1.0 - low)
+        use crownlands_bots::analysis::Band;
+        let bands: Vec<Band> = app.hints().iter().map(|(_, e)| e.band()).collect();
+        bands
+            .first()
+            .is_some_and(|&b| b != Band::Open && bands.iter().all(|&x| x == b))
     };
     let title = if area.width >= 38 && settled {
         " Hint: most points first (H) "

@@ -216,24 +216,20 @@ fn claim_order_note(app: &App, game: &Game) -> String {
     let Some(at) = line.iter().position(|s| s.domino == domino) else {
         return String::new();
     };
-    let own = |range: &mut dyn Iterator<Item = &crownlands_core::Slot>| -> Vec<String> {
-        range
-            .filter_map(|s| {
-                let k = s.king.filter(|&k| game.side_of_king(k) == side)?;
-                // A teammate's king: the team's (its kingdom is the team's).
-                let whose = if Some(game.owner(k)) == game.to_act() {
-                    "your"
-                } else {
-                    "your team's"
-                };
-                Some(format!("{whose} {}", game.label(s.domino)))
-            })
-            .collect()
+    // The side's own claim on a slot, in words (a teammate's king: the team's kingdom's).
+    let own = |s: &crownlands_core::Slot| {
+        let k = s.king.filter(|&k| game.side_of_king(k) == side)?;
+        let whose = if Some(game.owner(k)) == game.to_act() {
+            "your"
+        } else {
+            "your team's"
+        };
+        Some(format!("{whose} {}", game.label(s.domino)))
     };
-    let earlier = own(&mut line[..at].iter());
-    let later = own(&mut line[at + 1..].iter());
+    let earlier = line[..at].iter().rev().find_map(own);
+    let later = line[at + 1..].iter().find_map(own);
     let label = game.label(domino);
-    match (earlier.last(), later.first()) {
+    match (earlier, later) {
         (Some(e), Some(l)) => format!("{label} is placed after {e} and before {l}."),
         (None, Some(l)) => format!("{label} is placed before {l}."),
         (Some(e), None) => format!("{label} is placed after {e}."),
