@@ -24,7 +24,7 @@ use crate::mcts::MctsBot;
 use crate::rollout::{Lean, Rollout, play_out};
 use crate::{Bot, Level, PlayerView, greedy};
 use crownlands_core::rng::GameRng;
-use crownlands_core::{Action, Game, Side};
+use crownlands_core::{Action, BySide, Game, Side};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -617,9 +617,9 @@ fn estimate_counted(
         // The match's later games, played once a sample (fresh deals, whatever this game's end)
         // and shared by every candidate: common samples, as the game's own.
         let later = if so_far.alone() {
-            Vec::new()
+            LaterGames::default()
         } else {
-            later_games(&sample, so_far.games_after, lean, &mut rng, &mut map)
+            later_games(&sample, so_far, lean, &mut rng, &mut map)
         };
         // Every candidate's playout draws the same random numbers (the greedy players' ties,
         // the module steps' random choices), as they share the sample: the candidates are
@@ -665,51 +665,87 @@ fn result_for(game: &Game, side: Side) -> (f64, f64) {
     (win, f64::from(score))
 }
 
+/// The match's later games in one sample: each side's points over them, and (where match
+/// tie-breaks may settle equal totals) the games themselves, finished, in order.
+#[derive(Default)]
+struct LaterGames {
+    totals: Vec<i64>,
+    games: Vec<Game>,
+}
+
 /// The side's share of the match's win and its match total, `game` being over: the earlier
-/// games' totals, this game's, and `later` (the later games' points, [`later_games`]). The
-/// highest total wins; equal totals share the win.
-fn match_result_for(game: &Game, so_far: &MatchSoFar, later: &[i64], side: Side) -> (f64, f64) {
-    let totals: Vec<i64> = game
-        .all_sides()
-        .map(|s| {
-            let i = s.index();
-            so_far.carried.get(i).copied().unwrap_or(0)
-                + i64::from(game.score_total(s))
-                + later.get(i).copied().unwrap_or(0)
-        })
-        .collect();
-    let best = totals.iter().copied().max().unwrap_or(0);
-    let mine = totals.get(side.index()).copied().unwrap_or(0);
-    let winners = totals.iter().filter(|&&t| t == best).count().max(1);
-    let win = if mine == best {
-        1.0 / winners as f64
+/// games' totals, this game's, and the later games' ([`later_games`]). The highest total wins;
+/// equal totals are settled by the match tie-breaks, counted over the earlier games, this one
+/// and the later ones, as the match settles them ([`crownlands_core::MatchStanding`]); still
+/// equal, they share the win.
+fn match_result_for(
+    game: &Game,
+    so_far: &MatchSoFar,
+    later: &LaterGames,
+    side: Side,
+) -> (f64, f64) {
+    let totals = BySide::from_fn(game.sides(), |s| {
+        let i = s.index();
+        so_far.carried.get(i).copied().unwrap_or(0)
+            + i64::from(game.score_total(s))
+            + later.totals.get(i).copied().unwrap_or(0)
+    });
+    let best = totals.values().copied().max().unwrap_or(0);
+    let mine = totals.get(side).copied().unwrap_or(0);
+    if mine != best {
+        return (0.0, mine as f64);
+    }
+    let tied = totals.values().filter(|&&t| t == best).count();
+    let winners = if tied > 1 && !so_far.standing.is_empty() {
+        let mut standing = so_far.standing.clone();
+        standing.count(game);
+        for later in &later.games {
+            standing.count(later);
+        }
+        standing.winners(&totals)
+    } else {
+        Vec::new()
+    };
+    let win = if tied == 1 {
+        1.0
+    } else if winners.is_empty() {
+        1.0 / tied as f64
+    } else if winners.contains(&side) {
+        1.0 / winners.len() as f64
     } else {
         0.0
     };
     (win, mine as f64)
 }
 
-/// Each side's points over `games` more games of the match (by side index), played from fresh
-/// deals on a copy of `game` by greedy playouts for every seat.
+/// Each side's points over `so_far.games_after` more games of the match (by side index), played
+/// from fresh deals on a copy of `game` by greedy playouts for every seat; the finished games
+/// kept where the match has tie-breaks to count.
 fn later_games(
     game: &Game,
-    games: u8,
+    so_far: &MatchSoFar,
     lean: Lean,
     rng: &mut GameRng,
     map: &mut KingdomMap,
-) -> Vec<i64> {
-    let mut totals = vec![0i64; usize::from(game.sides())];
+) -> LaterGames {
+    let mut later = LaterGames {
+        totals: vec![0i64; usize::from(game.sides())],
+        games: Vec::new(),
+    };
     let mut next = game.clone();
-    for _ in 0..games {
+    for _ in 0..so_far.games_after {
         next.reset(rng.next_u64());
         play_out(&mut next, Rollout::Greedy(0), lean, rng, map);
         for s in next.all_sides() {
-            if let Some(t) = totals.get_mut(s.index()) {
+            if let Some(t) = later.totals.get_mut(s.index()) {
                 *t += i64::from(next.score_total(s));
             }
         }
+        if !so_far.standing.is_empty() {
+            later.games.push(next.clone());
+        }
     }
-    totals
+    later
 }
 
 /// A player's (a side's) record over the decisions of a game.

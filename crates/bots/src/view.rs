@@ -12,8 +12,8 @@
 
 use crownlands_core::rng::GameRng;
 use crownlands_core::{
-    Action, BySide, Domino, DominoId, Game, King, Kingdom, Outcome, Phase, PlacementSet, Rules,
-    Ruleset, Seat, Side, Slot,
+    Action, BySide, Domino, DominoId, Game, King, Kingdom, MatchStanding, Outcome, Phase,
+    PlacementSet, Rules, Ruleset, Seat, Side, Slot,
 };
 use std::sync::Arc;
 
@@ -41,12 +41,16 @@ pub struct MatchSoFar {
     pub carried: Vec<i64>,
     /// Games of the match still to play after this one.
     pub games_after: u8,
+    /// What the earlier games gave each side for the match tie-breaks (`match-tie-breaks`),
+    /// which settle equal match totals; empty where equal totals share.
+    pub standing: MatchStanding,
 }
 
 /// A game alone: nothing carried, nothing after.
 static ALONE: MatchSoFar = MatchSoFar {
     carried: Vec::new(),
     games_after: 0,
+    standing: MatchStanding::NONE,
 };
 
 impl MatchSoFar {
@@ -55,12 +59,13 @@ impl MatchSoFar {
         MatchSoFar {
             carried: m.earlier_totals().iter().map(|(_, &t)| t).collect(),
             games_after: m.games_after(),
+            standing: m.earlier_standing(),
         }
     }
 
     /// Whether the game is a match of its own (its winners are the game's, tie-breaks and all).
     pub fn alone(&self) -> bool {
-        self.games_after == 0 && self.carried.iter().all(|&t| t == 0)
+        self.games_after == 0 && self.carried.iter().all(|&t| t == 0) && self.standing.is_empty()
     }
 
     /// What side `side` carries from the earlier games (0 in a game alone).

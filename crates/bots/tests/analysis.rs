@@ -200,6 +200,7 @@ fn a_game_of_a_match_is_weighed_for_the_match() {
     let behind = MatchSoFar {
         carried,
         games_after: 0,
+        ..MatchSoFar::default()
     };
     let behind_view = PlayerView::in_match(&before, &behind).expect("someone acts");
     let lost = a.assess(&behind_view, Some(played), 3);
@@ -210,11 +211,85 @@ fn a_game_of_a_match_is_weighed_for_the_match() {
     let ahead = MatchSoFar {
         carried,
         games_after: 0,
+        ..MatchSoFar::default()
     };
     let ahead_view = PlayerView::in_match(&before, &ahead).expect("someone acts");
     let won = a.assess(&ahead_view, Some(played), 3);
     assert!(won.candidates.iter().all(|c| c.value.win == 1.0));
     assert!(won.best().value.score >= 1000.0);
+}
+
+/// Equal match totals are settled as the match settles them: by the ruleset's
+/// `match-tie-breaks` over the earlier games and this one (here `last-game`: the better last
+/// game takes the match), shared where the ruleset has none (Dynasty as printed).
+#[test]
+fn equal_match_totals_are_settled_by_the_match_tie_breaks() {
+    use crownlands_bots::analysis::MatchSoFar;
+    use crownlands_core::Match;
+    let last_game = Arc::new(
+        crownlands_rules::load_str(
+            crownlands_core::Registry::shipped_ref(),
+            "extends = \"dynasty\"\n[rules]\nmatch-tie-breaks = [\"last-game\"]\n",
+            std::path::Path::new("last-game.toml"),
+        )
+        .unwrap_or_else(|e| panic!("{e}")),
+    );
+    // Seed 1: the side to act loses this game; 2: it wins it.
+    for seed in [1u64, 2] {
+        let mut wins = Vec::new();
+        for ruleset in [ruleset("dynasty"), last_game.clone()] {
+            let mut m = Match::new(ruleset, 2, seed).expect("setup");
+            let mut rng = GameRng::seed_from(seed);
+            // Games 1 and 2 played, game 3 to its last decision.
+            for _ in 0..2 {
+                while m.game_mut().play_random(|| rng.next_u32()).is_some() {}
+                assert!(m.next_game());
+            }
+            let mut last = None;
+            while !m.game().is_over() {
+                let before = m.game().clone();
+                let played = m
+                    .game_mut()
+                    .play_random(|| rng.next_u32())
+                    .expect("not over");
+                last = Some((before, played));
+            }
+            let (before, played) = last.expect("a decision");
+            let view = PlayerView::new(&before).expect("someone acts");
+            let me = view.side();
+            let points: Vec<i64> = m
+                .game()
+                .all_sides()
+                .map(|s| i64::from(m.game().score_total(s)))
+                .collect();
+            // Carried totals that make the match's totals equal, whatever this game gave.
+            let carried: Vec<i64> = points.iter().map(|p| 1000 - p).collect();
+            let so_far = MatchSoFar {
+                carried,
+                games_after: 0,
+                standing: MatchSoFar::of(&m).standing,
+            };
+            let view = PlayerView::in_match(&before, &so_far).expect("someone acts");
+            let played_value = analyst("greedy", 6)
+                .assess(&view, Some(played), 1)
+                .played
+                .expect("the move played is assessed")
+                .value
+                .win;
+            let mine = points[me.index()];
+            let other = points[1 - me.index()];
+            wins.push((played_value, mine.cmp(&other)));
+        }
+        // Dynasty as printed: equal totals share.
+        assert_eq!(wins[0].0, 0.5, "seed {seed}: {wins:?}");
+        // Last game: this game's better side takes it.
+        let expected = match wins[1].1 {
+            std::cmp::Ordering::Greater => 1.0,
+            std::cmp::Ordering::Less => 0.0,
+            std::cmp::Ordering::Equal => 0.5,
+        };
+        assert_eq!(wins[1].0, expected, "seed {seed}: {wins:?}");
+    }
 }
 
 /// Estimates stop drawing samples past the work a decision may take (a stranger's ruleset of

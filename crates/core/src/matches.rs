@@ -20,6 +20,89 @@ mod standing;
 pub use standing::MatchDecider;
 use standing::Standing;
 
+/// Where a match stands for its tie-breaks before its current game: what the earlier games gave
+/// each side for each of the ruleset's `match-tie-breaks`. Bots and the analysis read it to
+/// settle equal match totals the way the match will ([`MatchStanding::winners`]); empty for a
+/// match of one game or without match tie-breaks (equal totals share).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MatchStanding(Option<Standing>);
+
+impl MatchStanding {
+    /// No match tie-breaks: equal totals share the victory.
+    pub const NONE: MatchStanding = MatchStanding(None);
+
+    /// Whether the match has no tie-breaks to count (equal totals share).
+    pub fn is_empty(&self) -> bool {
+        self.0.is_none()
+    }
+
+    /// Count a finished game of the match (its points, and its own winners where the match
+    /// tie-breaks read them).
+    pub fn count(&mut self, game: &Game) {
+        let Some(standing) = &mut self.0 else {
+            return;
+        };
+        let mut winners = Vec::with_capacity(usize::from(game.sides()));
+        best_points(game, None, &mut winners);
+        let outcome = settle_game(game, &mut winners, standing.needs_breakdowns());
+        standing.count_game(|side| game.score_total(side), &winners, outcome.as_ref());
+    }
+
+    /// The match's winners were it to end at `totals` (each side's match total) with the games
+    /// counted: the highest total, then the match tie-breaks in order; still tied, shared.
+    /// Exactly how [`Match::winners`] ranks a match of several games.
+    pub fn winners(&self, totals: &BySide<i64>) -> Vec<Side> {
+        let mut winners = Vec::with_capacity(totals.len());
+        match &self.0 {
+            Some(standing) => {
+                standing.rank(totals, &mut winners);
+            }
+            None => {
+                let best = totals.values().copied().max();
+                winners.extend(
+                    totals
+                        .iter()
+                        .filter(|&(_, &t)| Some(t) == best)
+                        .map(|(s, _)| s),
+                );
+            }
+        }
+        winners
+    }
+}
+
+/// Add each side's points in the finished `game` to `totals` (when given) and put the sides of
+/// the best points, in side order, into `winners`.
+fn best_points(game: &Game, mut totals: Option<&mut BySide<i64>>, winners: &mut Vec<Side>) {
+    let mut best = i32::MIN;
+    winners.clear();
+    for side in game.all_sides() {
+        let points = game.score_total(side);
+        if let Some(total) = totals.as_deref_mut().and_then(|t| t.get_mut(side)) {
+            *total += i64::from(points);
+        }
+        if points > best {
+            best = points;
+            winners.clear();
+        }
+        if points == best {
+            winners.push(side);
+        }
+    }
+}
+
+/// A finished game's winners by its own ranking (its tie-breaks included), `winners` holding the
+/// sides of its best points: its outcome is built only where the points tie or `keep` asks for
+/// it (the best points alone win whatever the tie-breaks), and returned.
+fn settle_game(game: &Game, winners: &mut Vec<Side>, keep: bool) -> Option<Outcome> {
+    if winners.len() == 1 && !keep {
+        return None;
+    }
+    let outcome = game.outcome();
+    winners.clone_from(&outcome.winners);
+    Some(outcome)
+}
+
 /// A match in progress or finished: the current game and each side's running total.
 #[derive(Clone, Debug)]
 pub struct Match {
@@ -36,6 +119,9 @@ pub struct Match {
     game_winners: Vec<Side>,
     /// What each side has for each match tie-break over the games counted.
     standing: Standing,
+    /// The standing before the last game counted (kept only where there are match
+    /// tie-breaks): the current game's [`Match::earlier_standing`] once it is counted.
+    earlier: Standing,
     /// The match's winning sides, once its last game is counted (empty before).
     winners: Vec<Side>,
     /// What decided a match of several games, once its last game is counted.
@@ -60,6 +146,7 @@ impl Match {
             totals: BySide::filled(sides, 0),
             game_winners: Vec::with_capacity(usize::from(sides)),
             standing: Standing::new(&game.rules().match_tie_breaks, sides),
+            earlier: Standing::new(&game.rules().match_tie_breaks, sides),
             winners: Vec::with_capacity(usize::from(sides)),
             decided_by: None,
             outcomes: None,
@@ -83,6 +170,7 @@ impl Match {
         self.totals.fill(0);
         self.game_winners.clear();
         self.standing.reset();
+        self.earlier.reset();
         self.winners.clear();
         self.decided_by = None;
         if let Some(o) = &mut self.outcomes {
@@ -142,30 +230,17 @@ impl Match {
         }
         self.counted = true;
         let game = &self.game;
-        let mut best = i32::MIN;
-        self.game_winners.clear();
-        for (side, total) in self.totals.iter_mut() {
-            let points = game.score_total(side);
-            *total += i64::from(points);
-            if points > best {
-                best = points;
-                self.game_winners.clear();
-            }
-            if points == best {
-                self.game_winners.push(side);
-            }
-        }
-        let outcome = match (&self.outcomes, self.game_winners.len()) {
-            // The best total alone wins and no match tie-break reads a game's breakdowns: no
-            // need of the full ranking (`best-game`, `last-game` and the games won read the
-            // points and the winners).
-            (None, 1) if !self.standing.needs_breakdowns() => None,
-            _ => Some(game.outcome()),
-        };
-        if let Some(outcome) = &outcome {
-            self.game_winners.clone_from(&outcome.winners);
-        }
+        best_points(game, Some(&mut self.totals), &mut self.game_winners);
+        // The best points alone win and no match tie-break reads a game's breakdowns: no need of
+        // the full ranking (`best-game`, `last-game` and the games won read the points and the
+        // winners).
+        let outcome = settle_game(
+            game,
+            &mut self.game_winners,
+            self.outcomes.is_some() || self.standing.needs_breakdowns(),
+        );
         if !self.standing.is_empty() {
+            self.earlier.clone_from(&self.standing);
             self.standing.count_game(
                 |side| game.score_total(side),
                 &self.game_winners,
@@ -230,6 +305,19 @@ impl Match {
             }
         }
         out
+    }
+
+    /// What the games before the current one gave each side for the match tie-breaks (empty for
+    /// a match of one game or without them): with [`Match::earlier_totals`], where the current
+    /// game starts from.
+    pub fn earlier_standing(&self) -> MatchStanding {
+        if self.games <= 1 || self.standing.is_empty() {
+            MatchStanding::NONE
+        } else if self.counted {
+            MatchStanding(Some(self.earlier.clone()))
+        } else {
+            MatchStanding(Some(self.standing.clone()))
+        }
     }
 
     /// Games of the match still to play after the current one.

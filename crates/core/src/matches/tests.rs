@@ -231,3 +231,50 @@ fn reset_forgets_the_match_standing() {
     }
     assert!(decided > 0, "some tied match was decided by the standing");
 }
+
+/// What a bot's analysis reads of a match (the standing before the current game, counted with
+/// the game once over, ranked on the totals) gives the match's own winners, for each kind of
+/// match tie-break; empty where the match has none or is a single game.
+#[test]
+fn the_earlier_standing_ranks_as_the_match_does() {
+    let small = small_kingdomino();
+    for tie_breaks in [
+        &["most-games-won", "best-game"][..],
+        &["last-game"],
+        &["largest-territory"],
+    ] {
+        let r = with_match_tie_breaks(&small, 3, tie_breaks);
+        let mut decided = 0;
+        for seed in 0..200 {
+            let mut m = Match::new(r.clone(), 2, seed).expect("setup");
+            let mut rng = rng::GameRng::seed_from(seed);
+            assert!(!m.earlier_standing().is_empty(), "a match with tie-breaks");
+            loop {
+                while m.game_mut().play_random(|| rng.next_u32()).is_some() {}
+                let before = m.earlier_standing();
+                m.count_game();
+                assert_eq!(m.earlier_standing(), before, "counting the game keeps it");
+                if !m.next_game() {
+                    break;
+                }
+            }
+            let mut standing = m.earlier_standing();
+            standing.count(m.game());
+            assert_eq!(
+                standing.winners(m.totals()),
+                m.winners(),
+                "{tie_breaks:?} {seed}"
+            );
+            decided += usize::from(matches!(m.decided_by(), Some(MatchDecider::TieBreak(_))));
+        }
+        assert!(decided > 0, "{tie_breaks:?}: some tie was decided");
+    }
+    let plain = in_matches_of(&small, 2);
+    let mut m = Match::new(plain, 2, 1).expect("setup");
+    assert!(m.earlier_standing().is_empty(), "no match tie-breaks");
+    play_out(&mut m, 1);
+    assert_eq!(MatchStanding::NONE.winners(m.totals()), m.winners());
+    let alone = with_match_tie_breaks(&small, 1, &["best-game"]);
+    let m = Match::new(alone, 2, 1).expect("setup");
+    assert!(m.earlier_standing().is_empty(), "a game alone");
+}
