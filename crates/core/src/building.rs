@@ -132,6 +132,10 @@ pub struct Building {
     /// Coins from the bank when it is built (a house rule's immediate effect).
     #[serde(default)]
     pub coins: u8,
+    /// Coins added to the price of the Builders' Board slot it stands in (a house rule's price
+    /// of its own; 0 in the printed game, where the slot alone sets the price).
+    #[serde(default)]
+    pub price: u16,
     pub tax_bonus: TaxBonus,
     pub value: BuildingValue,
 }

@@ -281,6 +281,7 @@ pub fn building(
         knights,
         towers,
         coins: 0,
+        price: 0,
         tax_bonus,
         value,
     }
@@ -288,6 +289,11 @@ pub fn building(
 
 /// Kingdomino's dominoes with grassland as the town terrain and 12 test buildings.
 pub fn queendomino_like(modules_list: &[&str], tower_supply: i64) -> Arc<Ruleset> {
+    Arc::new(Ruleset::new(queendomino_parts(modules_list, tower_supply)).expect("valid"))
+}
+
+/// The parts of [`queendomino_like`], for a test to change before validating them.
+pub fn queendomino_parts(modules_list: &[&str], tower_supply: i64) -> RulesetParts {
     let mut r = kingdomino_parts();
     let g = terrain('G');
     r.buildings = (1..=12)
@@ -332,7 +338,7 @@ pub fn queendomino_like(modules_list: &[&str], tower_supply: i64) -> Arc<Ruleset
     for (_, rules) in &mut r.player_counts {
         rules.modules = specs.clone();
     }
-    Arc::new(Ruleset::new(r).expect("valid"))
+    r
 }
 
 pub const ALL: &[&str] = &["knights", "buildings", "queen", "dragon", "wealth"];

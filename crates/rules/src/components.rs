@@ -1111,6 +1111,7 @@ fn buildings(
                 knights: d.knights,
                 towers: d.towers,
                 coins: d.coins,
+                price: d.price,
                 tax_bonus: d.tax_bonus,
                 value,
             };

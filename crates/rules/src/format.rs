@@ -187,6 +187,9 @@ pub const MAX_PATH_CHARS: u32 = 255;
 
 /// The most knights or towers one building may give.
 pub const MAX_BUILDING_GAIN: u8 = 100;
+
+/// The most a building tile's own price may add to its slot's (as a slot's price).
+pub const MAX_BUILDING_PRICE: u16 = 1000;
 /// The largest number of points a building's value may name (either sign).
 pub const MAX_BUILDING_POINTS: i32 = 1000;
 
@@ -217,6 +220,11 @@ pub struct BuildingDef {
     #[serde(default, skip_serializing_if = "is_zero")]
     #[schemars(range(max = MAX_BUILDING_GAIN))]
     pub coins: u8,
+    /// Coins added to the price of the Builders' Board slot it stands in (a house rule: a
+    /// price of the tile's own; with `slot-prices` all 0, the tile's alone).
+    #[serde(default, skip_serializing_if = "is_zero_price")]
+    #[schemars(range(max = MAX_BUILDING_PRICE))]
+    pub price: u16,
     /// Extra coins each time its owner collects tax.
     #[serde(default)]
     pub tax_bonus: TaxBonus,
@@ -226,6 +234,10 @@ pub struct BuildingDef {
 }
 
 fn is_zero(v: &u8) -> bool {
+    *v == 0
+}
+
+fn is_zero_price(v: &u16) -> bool {
     *v == 0
 }
 

@@ -125,6 +125,7 @@ fn resolved_file(ruleset: &Ruleset, players: Option<u8>, unlisted: Option<&Rules
             knights: b.knights,
             towers: b.towers,
             coins: b.coins,
+            price: b.price,
             tax_bonus: b.tax_bonus,
             value: value(ruleset, &b.value),
         })

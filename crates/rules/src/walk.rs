@@ -1070,12 +1070,12 @@ impl<'s> Walker<'s> {
                 } else if let Some(home) = home_of(self.root, &e.key, &path.0) {
                     msg.push_str(&format!(" ({home})"));
                 } else if path.0.first().is_some_and(|k| k == "building")
-                    && matches!(e.key.as_str(), "price" | "cost")
+                    && matches!(e.key.as_str(), "cost" | "costs")
                 {
-                    // A tile has no price of its own: the board's slot sets it.
+                    // A tile's price is its slot's, plus its own `price` where a house rule
+                    // gives one.
                     msg.push_str(
-                        " (a building costs what its slot on the Builders' Board costs: \
-                         `slot-prices` under [rules.module.buildings])",
+                        " (a building costs what its slot on the Builders' Board costs,                          `slot-prices` under [rules.module.buildings], plus its own `price`                          where a house rule gives one)",
                     );
                 } else if let Some(close) = e
                     .key

@@ -3239,19 +3239,19 @@ fn a_deck_emptied_by_remove_dominoes_is_blamed_on_the_removal() {
     );
 }
 
-/// A building written with a price of its own: the board's slots set prices.
+/// A building written with a `cost`: the board's slots set prices, and a tile's own is `price`.
 #[test]
-fn a_building_price_says_the_slots_set_it() {
+fn a_building_cost_says_the_slots_and_price_set_it() {
     let d = bad(
-        "extends = \"queendomino\"\n[[building]]\nnumber = 40\nname = \"Market Hall\"\nprice = 3\nvalue = { kind = \"fixed\", points = 1 }\n",
+        "extends = \"queendomino\"\n[[building]]\nnumber = 40\nname = \"Market Hall\"\ncost = 3\nvalue = { kind = \"fixed\", points = 1 }\n",
     );
     assert_diag(
         &d,
         5,
         1,
         &[
-            "unknown key `price`",
-            "`slot-prices` under [rules.module.buildings])",
+            "unknown key `cost`",
+            "`slot-prices` under [rules.module.buildings], plus its own `price`",
         ],
     );
 }

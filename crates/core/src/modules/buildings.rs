@@ -129,6 +129,11 @@ pub struct BuildingsState {
     /// turn's start.
     pub built_this_turn: u32,
     pub built_turn: u32,
+    /// Whether some tile of the ruleset has a price of its own (`price` in the set, a house
+    /// rule), added to its slot's: worked out at setup, so the printed game's affordable slots
+    /// stay one look-up of the slots' prices.
+    #[serde(default)]
+    pub priced_tiles: bool,
 }
 
 impl ModuleState for BuildingsState {
@@ -141,6 +146,7 @@ impl ModuleState for BuildingsState {
         self.tax_bonuses.fill((0, 0));
         self.built_this_turn = 0;
         self.built_turn = 0;
+        self.priced_tiles = false;
     }
 }
 
@@ -251,16 +257,41 @@ impl Buildings {
         )
     }
 
-    /// What `side` pays for the building in `slot`.
+    /// What `side` pays for the building in `slot`: the slot's price plus the tile's own (a
+    /// house rule's), less the Queen's discount.
     pub fn price(&self, cx: Cx<'_>, side: Side, slot: usize) -> u32 {
-        let base = self.slot_prices.get(slot).copied().unwrap_or(0);
-        base.saturating_sub(self.discount(cx, side))
+        self.full_price(cx, slot)
+            .saturating_sub(self.discount(cx, side))
     }
 
-    /// Whether `side` pays less than the slot's price for the building in `slot` (the Queen's
-    /// discount): marked `*` beside the price.
+    /// The price of the building in `slot` before any discount: the slot's price plus the
+    /// tile's own (an empty slot's: the slot's).
+    fn full_price(&self, cx: Cx<'_>, slot: usize) -> u32 {
+        let base = self.slot_prices.get(slot).copied().unwrap_or(0);
+        base.saturating_add(self.tile_price(cx, slot))
+    }
+
+    /// The price of its own of the tile in `slot` (0 for an empty slot, and in the printed game).
+    fn tile_price(&self, cx: Cx<'_>, slot: usize) -> u32 {
+        let Some(state) = cx.state::<BuildingsState>() else {
+            return 0;
+        };
+        if !state.priced_tiles {
+            return 0;
+        }
+        state
+            .board
+            .get(slot)
+            .copied()
+            .flatten()
+            .and_then(|id| cx.table().ruleset().buildings().get(id.index()))
+            .map_or(0, |b| u32::from(b.price))
+    }
+
+    /// Whether `side` pays less than the building's price for the building in `slot` (the
+    /// Queen's discount): marked `*` beside the price.
     fn discounted(&self, cx: Cx<'_>, side: Side, slot: usize) -> bool {
-        self.price(cx, side, slot) != self.slot_prices.get(slot).copied().unwrap_or(0)
+        self.price(cx, side, slot) != self.full_price(cx, slot)
     }
 
     /// What `side` pays less for a building: the Queen's discount while hosting her.
@@ -324,7 +355,31 @@ impl Buildings {
             Some(&w) => u64::from(w),
             None => self.within.last().map_or(0, |&w| u64::from(w)),
         };
-        within & state.filled_slots()
+        let slots = within & state.filled_slots();
+        if !state.priced_tiles {
+            return slots;
+        }
+        // Tiles with a price of their own (a house rule): of the slots within the budget, those
+        // whose tile's price, added, still is.
+        let buildings = cx.table().ruleset().buildings();
+        let mut kept = slots;
+        let mut rest = slots;
+        while rest != 0 {
+            let slot = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let own = state
+                .board
+                .get(slot)
+                .copied()
+                .flatten()
+                .and_then(|id| buildings.get(id.index()))
+                .map_or(0, |b| u32::from(b.price));
+            let full = self.slot_prices.get(slot).copied().unwrap_or(0) as usize + own as usize;
+            if full > budget {
+                kept &= !(1 << slot);
+            }
+        }
+        kept
     }
 
     /// What one building is worth to a side at the end ([`BuildingValue::worth`]).
@@ -603,7 +658,12 @@ impl Mechanism for Buildings {
     }
 
     fn prompt(&self, cx: Cx<'_>, side: Side) -> Option<String> {
-        let head = "Build: buy a building from the Builders' Board at its slot's price";
+        let priced = cx.state::<BuildingsState>().is_some_and(|s| s.priced_tiles);
+        let head = if priced {
+            "Build: buy a building from the Builders' Board at its slot's price plus its own"
+        } else {
+            "Build: buy a building from the Builders' Board at its slot's price"
+        };
         Some(match self.too_dear(cx, side) {
             None => format!("{head}."),
             Some(note) => format!("{head} ({note})."),
@@ -835,12 +895,14 @@ impl Mechanism for Buildings {
         ctx.set_supply(TOWERS, self.tower_supply);
         let town = self.town(ctx.ruleset);
         let count = ctx.ruleset.buildings().len() as u16;
+        let priced_tiles = ctx.ruleset.buildings().iter().any(|b| b.price > 0);
         let sides = usize::from(ctx.sides);
         let mut pile: Vec<BuildingId> = Vec::new();
         let Some(state) = ctx.state_mut::<BuildingsState>() else {
             return Ok(());
         };
         state.town = town;
+        state.priced_tiles = priced_tiles;
         state.tax_bonuses.clear();
         state.tax_bonuses.resize(sides, (0, 0));
         std::mem::swap(&mut pile, &mut state.pile);
@@ -1231,7 +1293,9 @@ impl Mechanism for Buildings {
     ) -> Result<bool, IllegalAction> {
         let BuildingsAction::Build { slot, cell } = action;
         let slot = usize::from(slot);
-        let price = self.price(cx.read(), side, slot);
+        // The slot's price less the discount; a tile's own price (a house rule) is added below.
+        let slot_price = self.slot_prices.get(slot).copied().unwrap_or(0);
+        let discount = self.discount(cx.read(), side);
         // (Only where more than one a turn is allowed: the turn, to count its builds: each
         // turn places or discards one domino, so their count tells turns apart; a discard
         // places nothing.)
@@ -1248,13 +1312,16 @@ impl Mechanism for Buildings {
         let Some(id) = state.take(slot) else {
             return Ok(false);
         };
-        let Some((crowns, knights, towers, coins, tax)) = ruleset
+        let Some((crowns, knights, towers, coins, tax, own_price)) = ruleset
             .buildings()
             .get(id.index())
-            .map(|b| (b.crowns, b.knights, b.towers, b.coins, b.tax_bonus))
+            .map(|b| (b.crowns, b.knights, b.towers, b.coins, b.tax_bonus, b.price))
         else {
             return Ok(false);
         };
+        let price = slot_price
+            .saturating_add(u32::from(own_price))
+            .saturating_sub(discount);
         state.built.push(side, (id, cell));
         let built_this_turn = if self.per_turn > 1 {
             let before = if state.built_turn == turn {

@@ -84,6 +84,73 @@ fn building_costs_the_slot_price_and_gives_its_effects() {
     assert!(checked > 30, "{checked}");
 }
 
+/// A house rule's tiles with a price of their own: a building costs its slot's price plus its
+/// own, less the Queen's discount; what cannot be paid is not legal, and the legal builds, the
+/// count, the nth and random play agree on it.
+#[test]
+fn a_tile_with_a_price_of_its_own_costs_its_slot_price_plus_it() {
+    let mut parts = testkit::queendomino_parts(ALL, 15);
+    for b in &mut parts.buildings {
+        b.price = b.number % 4;
+    }
+    let r = std::sync::Arc::new(Ruleset::new(parts).expect("valid"));
+    let mut state = 5u64;
+    let (mut checked, mut refused) = (0, 0);
+    for seed in 0..60 {
+        let mut g = Game::new(r.clone(), 4, seed).expect("setup");
+        while play_until(&mut g, &mut state, |g| {
+            g.legal_actions()
+                .into_iter()
+                .any(|a| g.module_action::<BuildingsAction>(a).is_some())
+        }) {
+            let side = g.side_to_act().expect("acting");
+            let e = crate::testkit::pieces(&g);
+            let builds: Vec<(u8, Cell)> = g
+                .legal_actions()
+                .into_iter()
+                .filter_map(|a| g.module_action::<BuildingsAction>(a))
+                .map(|BuildingsAction::Build { slot, cell }| (slot, cell))
+                .collect();
+            let prices = modules::board_prices(&g, side);
+            let discount = u32::from(e.sides[side].hosts_queen);
+            for (slot, tile) in e.board.iter().enumerate() {
+                let Some(id) = tile else { continue };
+                let price = (slot as u32 + u32::from(r.buildings()[id.index()].price))
+                    .saturating_sub(discount);
+                assert_eq!(prices[slot], price, "seed {seed} slot {slot}");
+                let legal = builds.iter().any(|&(s, _)| usize::from(s) == slot);
+                assert_eq!(
+                    legal,
+                    price <= e.sides[side].coins,
+                    "seed {seed}: slot {slot} at {price}¢ with {}¢",
+                    e.sides[side].coins
+                );
+                refused += usize::from(!legal);
+            }
+            assert_eq!(g.legal_action_count() as usize, g.legal_actions().len());
+            let (slot, cell) = builds[builds.len() / 2];
+            let price = prices[usize::from(slot)];
+            g.apply(packed(&g, BuildingsAction::Build { slot, cell }))
+                .expect("build");
+            let e2 = crate::testkit::pieces(&g);
+            assert_eq!(e2.sides[side].coins + price, e.sides[side].coins);
+            checked += 1;
+        }
+        // Random play's fast path chooses among the legal actions only: never a build it
+        // cannot pay for.
+        let mut g = Game::new(r.clone(), 4, seed).expect("setup");
+        let mut rng = rng::GameRng::seed_from(seed);
+        loop {
+            let before = g.clone();
+            let Some(a) = g.play_random(|| rng.next_u32()) else {
+                break;
+            };
+            assert!(before.legal_actions().contains(&a), "seed {seed}: {a:?}");
+        }
+    }
+    assert!(checked > 30 && refused > 30, "{checked} {refused}");
+}
+
 #[test]
 fn the_tower_supply_runs_out() {
     // One tower in the supply: the first tower building takes it, later ones give nothing.
