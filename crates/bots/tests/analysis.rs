@@ -23,6 +23,24 @@ fn position(seed: u64, moves: usize) -> Game {
     game
 }
 
+/// Play `m`'s current game to its end at random: the position before its last action, and that
+/// action (after it the game is over).
+fn play_to_the_end(
+    m: &mut crownlands_core::Match,
+    rng: &mut GameRng,
+) -> (Game, crownlands_core::Action) {
+    let mut last = None;
+    while !m.game().is_over() {
+        let before = m.game().clone();
+        let played = m
+            .game_mut()
+            .play_random(|| rng.next_u32())
+            .expect("not over");
+        last = Some((before, played));
+    }
+    last.expect("a decision")
+}
+
 fn analyst(level: &str, samples: u32) -> Analyst {
     Analyst {
         level: level.parse::<Level>().expect("level"),
@@ -164,17 +182,8 @@ fn a_game_of_a_match_is_weighed_for_the_match() {
     let mut m = Match::new(ruleset("dynasty"), 2, 5).expect("setup");
     let mut rng = GameRng::seed_from(5);
     // The last decision of game 1.
-    let mut last = None;
-    while !m.game().is_over() {
-        let before = m.game().clone();
-        let played = m
-            .game_mut()
-            .play_random(|| rng.next_u32())
-            .expect("not over");
-        last = Some((before, played));
-    }
+    let (before, played) = play_to_the_end(&mut m, &mut rng);
     m.count_game();
-    let (before, played) = last.expect("a decision");
     let so_far = MatchSoFar::of(&m);
     assert_eq!(so_far.games_after, 2);
     assert_eq!(so_far.carried, vec![0, 0], "nothing before game 1");
@@ -245,16 +254,7 @@ fn equal_match_totals_are_settled_by_the_match_tie_breaks() {
                 while m.game_mut().play_random(|| rng.next_u32()).is_some() {}
                 assert!(m.next_game());
             }
-            let mut last = None;
-            while !m.game().is_over() {
-                let before = m.game().clone();
-                let played = m
-                    .game_mut()
-                    .play_random(|| rng.next_u32())
-                    .expect("not over");
-                last = Some((before, played));
-            }
-            let (before, played) = last.expect("a decision");
+            let (before, played) = play_to_the_end(&mut m, &mut rng);
             let view = PlayerView::new(&before).expect("someone acts");
             let me = view.side();
             let points: Vec<i64> = m

@@ -7,6 +7,13 @@ use crate::testkit::{
 };
 use crate::*;
 
+/// Whether some build is legal in `g` (to play on to the builders' step).
+fn a_build_is_legal(g: &Game) -> bool {
+    g.legal_actions()
+        .into_iter()
+        .any(|a| g.module_action::<BuildingsAction>(a).is_some())
+}
+
 #[test]
 fn building_costs_the_slot_price_and_gives_its_effects() {
     let r = queendomino_like(ALL, 15);
@@ -14,11 +21,7 @@ fn building_costs_the_slot_price_and_gives_its_effects() {
     let mut checked = 0;
     for seed in 0..40 {
         let mut g = Game::new(r.clone(), 4, seed).expect("setup");
-        while play_until(&mut g, &mut state, |g| {
-            g.legal_actions()
-                .into_iter()
-                .any(|a| g.module_action::<BuildingsAction>(a).is_some())
-        }) {
+        while play_until(&mut g, &mut state, a_build_is_legal) {
             let side = g.side_to_act().expect("acting");
             let Some(BuildingsAction::Build { slot, cell }) = g
                 .legal_actions()
@@ -98,11 +101,7 @@ fn a_tile_with_a_price_of_its_own_costs_its_slot_price_plus_it() {
     let (mut checked, mut refused) = (0, 0);
     for seed in 0..60 {
         let mut g = Game::new(r.clone(), 4, seed).expect("setup");
-        while play_until(&mut g, &mut state, |g| {
-            g.legal_actions()
-                .into_iter()
-                .any(|a| g.module_action::<BuildingsAction>(a).is_some())
-        }) {
+        while play_until(&mut g, &mut state, a_build_is_legal) {
             let side = g.side_to_act().expect("acting");
             let e = crate::testkit::pieces(&g);
             let builds: Vec<(u8, Cell)> = g
@@ -335,13 +334,7 @@ fn a_build_choice_says_what_the_building_is_worth_once_built() {
     let mut checked = 0;
     for seed in 0..60 {
         let mut g = Game::new(r.clone(), 4, seed).expect("setup");
-        while checked < 5
-            && play_until(&mut g, &mut state, |g| {
-                g.legal_actions()
-                    .into_iter()
-                    .any(|a| g.module_action::<BuildingsAction>(a).is_some())
-            })
-        {
+        while checked < 5 && play_until(&mut g, &mut state, a_build_is_legal) {
             let side = g.side_to_act().expect("acting");
             let view = g.step_view().expect("a step");
             for choice in &view.choices {
