@@ -116,6 +116,10 @@ pub enum Command {
         /// any of them with `crownlands replay`.
         #[arg(long, value_name = "DIR")]
         save: Option<PathBuf>,
+        /// Also count each domino: how often it was placed and discarded, and how the side that
+        /// placed it fared (its win share and mean score), strongest first (single games only).
+        #[arg(long)]
+        dominoes: bool,
     },
     /// Play two rulesets on the same seeds and report the difference B - A per seat, with
     /// paired 95% intervals (does a house rule change who wins?).

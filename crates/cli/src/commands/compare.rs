@@ -69,6 +69,7 @@ pub fn run(
         bots: who.bot_list(),
         games: options.games,
         seed: options.seed,
+        dominoes: false,
     };
     let range = options.range(shard);
     let (results, failure) = lab::play(

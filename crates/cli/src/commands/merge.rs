@@ -35,6 +35,7 @@ pub fn run(
         shard: None,
         report,
         force,
+        dominoes: results.run.dominoes,
     };
     // The parts hold no other warnings (a part's run said them where it was played).
     finish(&results, None, &options, None, &warned)

@@ -57,13 +57,19 @@ pub fn run(registry: &Registry, command: Command) -> CliResult<ExitCode> {
             player_count(players)?,
             json,
         ),
-        Command::Simulate { ruleset, lab, save } => simulate::run(
+        Command::Simulate {
+            ruleset,
+            lab,
+            save,
+            dominoes,
+        } => simulate::run(
             registry,
             &ruleset,
             player_count(lab.players)?,
             lab.bots.as_deref(),
             &simulate::RunOptions {
                 save: save.as_deref(),
+                dominoes,
                 ..options(&lab)
             },
         ),
@@ -146,6 +152,7 @@ fn options(lab: &crate::cli::LabArgs) -> simulate::RunOptions<'_> {
         shard: lab.shard.as_deref(),
         report: lab.report.as_deref(),
         force: lab.force,
+        dominoes: false,
     }
 }
 

@@ -42,6 +42,8 @@ pub struct RunOptions<'a> {
     pub report: Option<&'a Path>,
     /// Replace an existing report file.
     pub force: bool,
+    /// Count each domino (`simulate --dominoes`).
+    pub dominoes: bool,
 }
 
 impl RunOptions<'_> {
@@ -189,7 +191,10 @@ pub fn run(
     let ruleset = Arc::new(ruleset);
     let who = players_of(players, bots, &[&ruleset])?;
     let warned = super::say_warnings(&warned, who.count());
-    let table = Table::new(ruleset.clone(), &who, options.seed)?;
+    let mut table = Table::new(ruleset.clone(), &who, options.seed)?;
+    if options.dominoes {
+        table = table.counting_dominoes()?;
+    }
     let spec = RunSpec {
         kind: Kind::Simulate,
         rulesets: vec![ruleset_id(&ruleset)],
@@ -197,6 +202,7 @@ pub fn run(
         bots: who.bot_list(),
         games: options.games,
         seed: options.seed,
+        dominoes: options.dominoes,
     };
     let save_dir = match options.save {
         Some(dir) => {

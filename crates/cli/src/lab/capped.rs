@@ -136,3 +136,15 @@ pub(super) fn up_to_two<'de, D: serde::Deserializer<'de>, T: Deserialize<'de>>(
         item: std::marker::PhantomData,
     })
 }
+
+/// A run's dominoes (`simulate --dominoes`): at most as many as a ruleset holds.
+pub(super) fn capped_dominoes<'de, D: serde::Deserializer<'de>, T: Deserialize<'de>>(
+    d: D,
+) -> Result<Option<Vec<T>>, D::Error> {
+    d.deserialize_seq(CappedList {
+        max: crownlands_core::ruleset::MAX_DOMINOES,
+        what: "dominoes",
+        item: std::marker::PhantomData,
+    })
+    .map(Some)
+}

@@ -52,6 +52,25 @@ fn first_claims_json(t: &Tally) -> Vec<Value> {
         .collect()
 }
 
+/// `simulate --dominoes`: each domino, the best for the side placing it first.
+fn dominoes_json(t: &Tally) -> Vec<Value> {
+    stats::dominoes(t)
+        .iter()
+        .map(|d| {
+            json!({
+                "domino": d.domino,
+                "squares": d.squares,
+                "placed": round(d.placed, 4),
+                "discarded": round(d.discarded, 4),
+                "win_share": round(d.win_share.estimate, 4),
+                "win_share_ci95": json_interval(d.win_share.low, d.win_share.high, 4),
+                "mean_score": round(d.score.estimate, 3),
+                "mean_score_ci95": json_interval(d.score.low, d.score.high, 3),
+            })
+        })
+        .collect()
+}
+
 /// One ruleset's seats, teams, bonuses and discards.
 /// The discards per game split: `{"left_unclaimed", "not_placeable"}` (null for a part of an
 /// older build).
@@ -213,6 +232,9 @@ pub fn results(r: &Results) -> Value {
             doc["first_claims"] = json!(first_claims_json(t));
             doc["held"] = held_json(t);
             doc["finishes"] = finishes_json(t);
+            if t.dominoes.is_some() {
+                doc["dominoes"] = json!(dominoes_json(t));
+            }
             if !r.run.bots.is_empty() {
                 doc["bot_list"] = json!(r.run.bots);
                 doc["bots"] = json!(bots_json(t));

@@ -64,6 +64,9 @@ pub struct RunSpec {
     /// Games (or matches) of the whole run.
     pub games: u64,
     pub seed: u64,
+    /// `simulate --dominoes`: each domino counted ([`tally::Tally::dominoes`]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub dominoes: bool,
 }
 
 /// What a run (or a shard of it, or merged shards) measured.

@@ -291,6 +291,15 @@ fn read(path: &Path) -> CliResult<Part> {
             ),
         )));
     }
+    // Dominoes counted by `simulate --dominoes` alone, and then in its tally.
+    let counted = r.tallies.iter().any(|t| t.dominoes.is_some());
+    if counted != r.run.dominoes || (r.run.dominoes && r.run.kind != super::Kind::Simulate) {
+        return Err(bad(
+            "a part whose dominoes are counted without `simulate --dominoes`, or not counted \
+             with it"
+                .to_string(),
+        ));
+    }
     // Names and hashes as runs write them: a ruleset's name is short, its hash `fnv1a64:` and
     // 16 hex digits; a bot level is short too (nothing a report would print a megabyte of).
     for id in &r.run.rulesets {

@@ -676,6 +676,7 @@ fn tally_text(out: &mut String, t: &Tally, player: &str) {
             interval(&f.margin, 2, false)
         );
     }
+    dominoes_text(out, t);
     // Seats rotate or are drawn to claim: the place in the first claims is the first player's
     // advantage (or not).
     let places = stats::first_claims(t);
@@ -697,6 +698,72 @@ fn tally_text(out: &mut String, t: &Tally, player: &str) {
                 .join("; ")
         );
     }
+}
+
+/// `simulate --dominoes`: each domino, the best for the side placing it first, with how often it
+/// was placed and discarded (nothing without the flag).
+fn dominoes_text(out: &mut String, t: &Tally) {
+    let rows = stats::dominoes(t);
+    if rows.is_empty() {
+        return;
+    }
+    let sides = t.sides().max(1);
+    let _ = writeln!(
+        out,
+        "dominoes, best for the side that placed it first (a side wins {:.1}% on average):",
+        100.0 / sides as f64
+    );
+    let share_places = column_places(
+        &rows.iter().map(|d| d.win_share).collect::<Vec<_>>(),
+        1,
+        true,
+    );
+    let score_places = column_places(&rows.iter().map(|d| d.score).collect::<Vec<_>>(), 1, false);
+    let mut table = vec![
+        [
+            "domino",
+            "squares",
+            "placed",
+            "discarded",
+            "placer wins",
+            "95% interval",
+            "placer's score",
+            "95% interval",
+        ]
+        .map(String::from)
+        .to_vec(),
+    ];
+    for d in &rows {
+        table.push(vec![
+            d.domino.clone(),
+            d.squares.clone(),
+            format!("{:.1}%", d.placed * 100.0),
+            format!("{:.1}%", d.discarded * 100.0),
+            format!("{:.1}%", d.win_share.estimate * 100.0),
+            interval_at(&d.win_share, share_places, true),
+            format!("{:.2}", d.score.estimate),
+            interval_at(&d.score, score_places, false),
+        ]);
+    }
+    let widest = |i: usize, least: usize| {
+        table
+            .iter()
+            .map(|r| crownlands_core::text::columns(&r[i]))
+            .max()
+            .unwrap_or(0)
+            .max(least)
+    };
+    let columns = [
+        Column::right(widest(0, 6), "  "),
+        Column::left(widest(1, 7), "  "),
+        Column::right(6, "  "),
+        Column::right(9, "  "),
+        Column::right(11, "  "),
+        Column::left(12, "  "),
+        Column::right(14, "  "),
+        Column::left(15, "  "),
+    ];
+    write_table(out, &columns, &table);
 }
 
 /// `compare`'s answer in one line ([`super::verdict::text`]): of the bots where two kinds or

@@ -265,6 +265,50 @@ pub fn first_claims(t: &Tally) -> Vec<(Estimate, Estimate)> {
         .collect()
 }
 
+/// One domino of `simulate --dominoes`: how often it was placed and discarded, and how the
+/// side that placed it fared.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DominoSummary {
+    /// How players call it (`12`, `K12`), and its squares (`F1 G`).
+    pub domino: String,
+    pub squares: String,
+    /// Share of the games in which a side placed it, and in which it was discarded.
+    pub placed: f64,
+    pub discarded: f64,
+    /// The placing side's win share (Wilson interval) and mean score (t interval), over the
+    /// games it was placed in.
+    pub win_share: Estimate,
+    pub score: Estimate,
+}
+
+/// Each domino counted, the best for the side placing it first: by win share, then mean score,
+/// then the ruleset's order. Empty without `--dominoes`.
+pub fn dominoes(t: &Tally) -> Vec<DominoSummary> {
+    let Some(rows) = &t.dominoes else {
+        return Vec::new();
+    };
+    let games = t.games.max(1) as f64;
+    let mut out: Vec<DominoSummary> = rows
+        .iter()
+        .map(|d| DominoSummary {
+            domino: d.domino.clone(),
+            squares: d.squares.clone(),
+            placed: d.placed as f64 / games,
+            discarded: d.discarded as f64 / games,
+            win_share: win_share(d.win_units, d.placed),
+            score: at_least(mean_interval(d.score_sum, d.score_sq_sum, d.placed), t),
+        })
+        .collect();
+    // (A stable sort: equal dominoes keep the ruleset's order.)
+    out.sort_by(|a, b| {
+        b.win_share
+            .estimate
+            .total_cmp(&a.win_share.estimate)
+            .then(b.score.estimate.total_cmp(&a.score.estimate))
+    });
+    out
+}
+
 /// One bot of a tournament: its win rate (Wilson interval) and mean score (t interval) over
 /// its seat-games, each interval over the independent results they are worth
 /// ([`Tally::bot_units`]: the seat-games; in team games each team the bot played in once a

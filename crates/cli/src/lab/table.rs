@@ -3,7 +3,7 @@
 //! of the games (threads, shards, machines) plays the very same games, and two rulesets on the
 //! same seed are dealt from the same seeds (common random numbers).
 
-use super::tally::{Bonuses, BotTally, Outcome, Tally, WIN_UNIT};
+use super::tally::{Bonuses, BotTally, DominoTally, Outcome, Tally, WIN_UNIT};
 use crate::errors::{CliError, CliResult};
 use crate::lab::saving::SaveDir;
 use crownlands_bots::Level;
@@ -53,6 +53,8 @@ pub struct Table {
     seed: u64,
     /// The least total the rules allow, where known ([`least_total`]).
     least_total: Option<i64>,
+    /// Whether the tallies count each domino (`simulate --dominoes`; single games only).
+    dominoes: bool,
 }
 
 /// The least total `rules` allow a side (a game's, or a match's: its games' added up), where it
@@ -64,6 +66,29 @@ pub fn least_total(rules: &Rules) -> Option<i64> {
     let penalty =
         rules.harmony.is_some_and(|p| p < 0) || rules.middle_kingdom.is_some_and(|m| m.points < 0);
     (rules.modules.is_empty() && !penalty).then_some(0)
+}
+
+/// Domino `index`'s squares as the lines show them: each terrain's symbol, with its crowns
+/// after it where it has some (`F1 G`).
+fn squares(ruleset: &Ruleset, index: usize) -> String {
+    let Some(d) = ruleset.dominoes().get(index) else {
+        return String::new();
+    };
+    [d.first, d.second]
+        .iter()
+        .map(|sq| {
+            let symbol = ruleset
+                .terrains()
+                .get(sq.terrain.index())
+                .map_or('?', |t| t.symbol);
+            if sq.crowns > 0 {
+                format!("{symbol}{}", sq.crowns)
+            } else {
+                symbol.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 impl Table {
@@ -117,7 +142,22 @@ impl Table {
             distinct_bots,
             seed,
             least_total,
+            dominoes: false,
         })
+    }
+
+    /// The table with each domino counted ([`Tally::dominoes`]): refused for a ruleset of
+    /// matches, whose games each deal their own.
+    pub fn counting_dominoes(mut self) -> CliResult<Table> {
+        if self.match_games > 1 {
+            return Err(CliError::Message(format!(
+                "--dominoes counts single games; {} plays matches of {} games",
+                self.ruleset.name(),
+                self.match_games
+            )));
+        }
+        self.dominoes = true;
+        Ok(self)
     }
 
     /// Whether bots play this table (random players otherwise).
@@ -133,6 +173,17 @@ impl Table {
             &self.distinct_bots,
         );
         t.least_total = self.least_total;
+        if self.dominoes {
+            let r = &self.ruleset;
+            t.dominoes = Some(
+                (0..r.dominoes().len())
+                    .map(|i| {
+                        let id = crownlands_core::DominoId(i as u16);
+                        DominoTally::new(r.domino_label(id), squares(r, i))
+                    })
+                    .collect(),
+            );
+        }
         t
     }
 

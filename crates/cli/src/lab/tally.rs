@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 /// worth `WIN_UNIT / k` to each (the least common multiple of 1 to 16, the most players).
 pub const WIN_UNIT: u64 = 720_720;
 
-use super::capped::{capped_bonus_counts, capped_rows, up_to_seats};
+use super::capped::{capped_bonus_counts, capped_dominoes, capped_rows, up_to_seats};
 use super::tally_error::TallyError;
 
 /// Add `from`'s counts per key and seat to `into`'s (a key new to `into` starts at 0); `what`
@@ -256,10 +256,22 @@ pub struct Tally {
     /// penalty could make a total anything, and in a part of an older build.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub least_total: Option<i64>,
+    /// With `simulate --dominoes` (single games): each domino of the ruleset, in its order, with
+    /// how the side that placed it fared. `None` without.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "capped_dominoes"
+    )]
+    pub dominoes: Option<Vec<DominoTally>>,
     /// The place in the first claims of each seat's side in the game just counted, until its
     /// outcome is.
     #[serde(skip)]
     ranks: Vec<usize>,
+    /// With [`Tally::dominoes`], the dominoes placed in the game just counted (by index) and the
+    /// side that placed each, until its outcome is.
+    #[serde(skip)]
+    placers: Vec<(u16, Side)>,
     /// The bonuses earned in the games of the match being counted (each with its side), until
     /// its outcome says which bot sat where.
     #[serde(skip)]
@@ -314,6 +326,49 @@ impl Finishes {
         add(&mut self.shared, o.shared)?;
         add(&mut self.margin_sum, o.margin_sum)?;
         add(&mut self.margin_sq_sum, o.margin_sq_sum)
+    }
+}
+
+/// One domino's games (`simulate --dominoes`): how often a side placed it and how that side
+/// fared, and how often it was discarded. A team's side counts once.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DominoTally {
+    /// How players call it (`12`; `K12` with several boxes).
+    pub domino: String,
+    /// Its squares as the lines show them (`F1 G`).
+    pub squares: String,
+    /// Games in which a side placed it.
+    pub placed: u64,
+    /// The placing side's shares of the win (in [`WIN_UNIT`]s) and totals, summed, and squared.
+    pub win_units: u128,
+    pub win_sq_units: u128,
+    pub score_sum: i128,
+    pub score_sq_sum: u128,
+    /// Games in which it was dealt and discarded (left unclaimed in a line, or not placeable).
+    pub discarded: u64,
+}
+
+impl DominoTally {
+    /// An empty row for the domino `domino` of squares `squares`.
+    pub fn new(domino: String, squares: String) -> DominoTally {
+        DominoTally {
+            domino,
+            squares,
+            ..DominoTally::default()
+        }
+    }
+
+    fn merge(&mut self, o: &DominoTally) -> Result<(), TallyError> {
+        if self.domino != o.domino || self.squares != o.squares {
+            return Err(TallyError::Mismatch("dominoes"));
+        }
+        add(&mut self.placed, o.placed)?;
+        add(&mut self.win_units, o.win_units)?;
+        add(&mut self.win_sq_units, o.win_sq_units)?;
+        add(&mut self.score_sum, o.score_sum)?;
+        add(&mut self.score_sq_sum, o.score_sq_sum)?;
+        add(&mut self.discarded, o.discarded)
     }
 }
 
@@ -446,7 +501,9 @@ impl Tally {
             unclaimed: Some(0),
             finishes: Some(Finishes::default()),
             least_total: None,
+            dominoes: None,
             ranks: Vec::new(),
+            placers: Vec::new(),
             earned: Vec::new(),
         }
     }
@@ -462,6 +519,16 @@ impl Tally {
     pub fn add_game_with(&mut self, game: &Game, bonuses: Bonuses, scratch: &mut ScoreBreakdown) {
         if self.match_games <= 1 {
             self.ranks = first_claim_ranks(game, &self.seat_side);
+            if let Some(dominoes) = &mut self.dominoes {
+                self.placers.clear();
+                self.placers
+                    .extend(game.placed().iter().map(|&(side, id, _)| (id.0, side)));
+                for id in game.discarded() {
+                    if let Some(d) = dominoes.get_mut(id.index()) {
+                        d.discarded = d.discarded.saturating_add(1);
+                    }
+                }
+            }
         }
         let mut per_side = [0u64; 16];
         for &(side, _, _) in game.placed() {
@@ -631,6 +698,26 @@ impl Tally {
             let sides: Vec<(i64, u64)> = sides.into_iter().map(|(_, v)| v).collect();
             f.add(&sides);
         }
+        if let Some(dominoes) = &mut self.dominoes {
+            for (id, side) in self.placers.drain(..) {
+                // The side's result, read at its first seat (a team's seats share it).
+                let Some(p) = self.seat_side.iter().position(|&s| s == side) else {
+                    continue;
+                };
+                let (Some(&t), Some(&w), Some(d)) = (
+                    o.totals.get(p),
+                    o.shares.get(p),
+                    dominoes.get_mut(usize::from(id)),
+                ) else {
+                    continue;
+                };
+                d.placed += 1;
+                d.win_units += u128::from(w);
+                d.win_sq_units += u128::from(w).pow(2);
+                d.score_sum += i128::from(t);
+                d.score_sq_sum += u128::from(t.unsigned_abs()).pow(2);
+            }
+        }
         let ranks = std::mem::take(&mut self.ranks);
         if ranks.len() == self.seats.len() {
             for ((&rank, &t), &w) in ranks.iter().zip(&o.totals).zip(&o.shares) {
@@ -765,6 +852,24 @@ impl Tally {
             (a @ None, Some(b)) if self.games == 0 => *a = Some(b.clone()),
             (a, None) if o.games > 0 => *a = None,
             _ => {}
+        }
+        match (&mut self.dominoes, &o.dominoes) {
+            (Some(a), Some(b)) => {
+                if a.len() != b.len() {
+                    return Err(TallyError::Mismatch("dominoes"));
+                }
+                for (x, y) in a.iter_mut().zip(b) {
+                    x.merge(y)?;
+                }
+            }
+            (None, None) => {}
+            (a @ None, Some(b)) if self.games == 0 => *a = Some(b.clone()),
+            (Some(_), None) if o.games == 0 => {}
+            _ => {
+                return Err(TallyError::Mismatch(
+                    "dominoes counted (a run with --dominoes and one without)",
+                ));
+            }
         }
         let self_games = self.games;
         add(&mut self.games, o.games)?;
@@ -1166,6 +1271,66 @@ impl Tally {
         self.check_sums()
     }
 
+    /// The dominoes of `simulate --dominoes` read from a part file: single games only, named in
+    /// plain characters, each placed or discarded at most once a game, its placing sides'
+    /// totals and wins within what its games allow; every domino placed counted (the seats'
+    /// dominoes placed, a team's seats each counting its side's).
+    fn check_dominoes(
+        &self,
+        dominoes: &[DominoTally],
+        least: i128,
+        most: i128,
+        wins: &dyn Fn(u64, u128, u128) -> bool,
+    ) -> Result<(), TallyError> {
+        let bad = |what: String| Err(TallyError::Inconsistent(what));
+        if self.match_games > 1 {
+            return bad("dominoes counted in matches (only single games count them)".into());
+        }
+        let plain = |text: &str| {
+            text.chars().count() <= 64
+                && !text
+                    .chars()
+                    .any(|c| c.is_control() || crownlands_core::text::is_unsafe_char(c))
+        };
+        for (i, d) in dominoes.iter().enumerate() {
+            if !plain(&d.domino) || !plain(&d.squares) {
+                return bad(format!(
+                    "domino {}: a name or squares of more than 64 characters, or with a \
+                     control or invisible character",
+                    i + 1
+                ));
+            }
+            let dealt = d.placed.checked_add(d.discarded);
+            if dealt.is_none_or(|n| n > self.games)
+                || !sums_fit(d.placed, d.score_sum, d.score_sq_sum, least, most)
+                || !wins(d.placed, d.win_units, d.win_sq_units)
+            {
+                return bad(format!(
+                    "domino {}: placed or discarded more often than the {} games, or scores \
+                     or wins past what its games allow",
+                    crownlands_core::text::excerpt(&d.domino),
+                    self.games
+                ));
+            }
+        }
+        let placed = dominoes
+            .iter()
+            .try_fold(0u64, |n, d| n.checked_add(d.placed))
+            .and_then(|n| n.checked_mul(self.team_seats()));
+        let seats_placed = self
+            .seats
+            .iter()
+            .try_fold(0u64, |n, s| n.checked_add(s.placed));
+        if placed.is_none() || placed != seats_placed {
+            return bad(
+                "the dominoes placed do not add up to the seats' (every domino placed is one \
+                 side's)"
+                    .into(),
+            );
+        }
+        Ok(())
+    }
+
     /// The bots' side-games, where kept: in team games only, by every bot, each holding 1 to
     /// `k` of the bot's seats (its seat-games their sum, their squares `seats_sq`: see
     /// [`sums_fit`]); over the bots, every side of every game at least once and every seat once.
@@ -1305,6 +1470,9 @@ impl Tally {
                 .map(|s| (s.score_sum, s.score_sq_sum, s.win_units, s.win_sq_units)),
         );
         let seat_games = self.games.checked_mul(self.seats.len() as u64);
+        if let Some(dominoes) = &self.dominoes {
+            self.check_dominoes(dominoes, least, most, &wins)?;
+        }
         if !self.first_claims.is_empty() {
             for (k, c) in self.first_claims.iter().enumerate() {
                 if !sums_fit(c.games, c.score_sum, c.score_sq_sum, least, most)

@@ -1,6 +1,7 @@
 //! Integration tests for the `crownlands` binary: every subcommand run as a process.
 
 mod analyse;
+mod dominoes;
 mod help_schema;
 mod house_modules;
 mod lab;
