@@ -411,6 +411,8 @@ pub struct Ruleset {
     modules: Vec<BuiltModules>,
     /// Each player count's line source and seating (same order), from the registry.
     seating: Vec<Seating>,
+    /// Whether some building tile has a price of its own ([`Ruleset::buildings_priced`]).
+    buildings_priced: bool,
 }
 
 /// What a player count's rules name in the registry besides modules, looked up once: where its
@@ -473,6 +475,7 @@ impl Ruleset {
             player_counts,
             tables,
         } = parts;
+        let buildings_priced = buildings.iter().any(|b| b.price > 0);
         let mut ruleset = Ruleset {
             name,
             description,
@@ -484,6 +487,7 @@ impl Ruleset {
             tables,
             modules: Vec::new(),
             seating: Vec::new(),
+            buildings_priced,
         };
         let mut problems = ruleset.component_problems();
         problems.extend(ruleset.table_problems(registry));
@@ -709,6 +713,12 @@ impl Ruleset {
     /// Building tiles (Queendomino), used by the `buildings` module.
     pub fn buildings(&self) -> &[crate::building::Building] {
         &self.buildings
+    }
+
+    /// Whether some building tile has a price of its own (a house rule's `price`, added to its
+    /// slot's), worked out once: the printed game's builds look up the slots' prices alone.
+    pub fn buildings_priced(&self) -> bool {
+        self.buildings_priced
     }
 
     /// The rules for each allowed player count, sorted by player count.

@@ -895,7 +895,7 @@ impl Mechanism for Buildings {
         ctx.set_supply(TOWERS, self.tower_supply);
         let town = self.town(ctx.ruleset);
         let count = ctx.ruleset.buildings().len() as u16;
-        let priced_tiles = ctx.ruleset.buildings().iter().any(|b| b.price > 0);
+        let priced_tiles = ctx.ruleset.buildings_priced();
         let sides = usize::from(ctx.sides);
         let mut pile: Vec<BuildingId> = Vec::new();
         let Some(state) = ctx.state_mut::<BuildingsState>() else {
