@@ -3691,3 +3691,21 @@ fn the_score_screen_lists_the_tie_breaks_in_their_order() {
         "{coins:?} {largest:?}\n{shown}"
     );
 }
+
+/// A team in 5 columns names both its members alike, each by its initials (`Y&g2`), wherever
+/// a side's name is cut so (the step's rows, the rivals' row, the panels): it read `You&2`, one
+/// member whole and the other by its number alone.
+#[test]
+fn a_team_in_five_columns_names_both_members_alike() {
+    let app = app(
+        "royal-wedding-teams",
+        "you,greedy,greedy,greedy,greedy,greedy,greedy,greedy",
+        7,
+    );
+    let game = app.game().expect("a game");
+    let names: Vec<String> = game
+        .all_sides()
+        .map(|s| crownlands_tui::view::short_side_name(&app, game, s, 5))
+        .collect();
+    assert_eq!(names, ["Y&g2", "g3&g4", "g5&g6", "g7&g8"]);
+}
