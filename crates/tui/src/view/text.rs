@@ -343,11 +343,11 @@ pub fn short_team(members: &[String], width: usize) -> String {
         Some(_) => initial_and_last(m),
         None => first_grapheme(m).to_string(),
     };
-    let all_last = members
-        .iter()
-        .all(|m| m.contains(' '))
-        .then(|| members.iter().map(last).collect::<Vec<_>>())
-        .unwrap_or_default();
+    let all_last = if members.iter().all(|m| m.contains(' ')) {
+        members.iter().map(last).collect::<Vec<_>>()
+    } else {
+        Vec::new()
+    };
     // Last, each member in an equal share of the row: by initial and last word where that fits
     // it, else by the start of its name (`Zo&g4` for `Zoë Ångström & greedy 4` in 6: the whole
     // cut as one name read `Zoë 4`, one member).
