@@ -1186,7 +1186,10 @@ fn the_resume_offer_of_a_match_says_the_game_and_its_round() {
     )));
     let app = App::with_offer(offer, next, config(1, Palette::none()));
     let text = words(&screen(&app, 100, 30));
-    assert!(text.contains("round 1 of 6, random 1 to play (game 2 of 3;"), "{text}");
+    assert!(
+        text.contains("round 1 of 6, random 1 to play (game 2 of 3;"),
+        "{text}"
+    );
     assert!(!text.contains("in the match"), "{text}");
 }
 
@@ -3470,7 +3473,10 @@ fn the_score_screens_keys_are_never_cut_mid_key() {
 }
 
 /// Where the list cuts the chosen choice's detail (six burns and Skip at 80x24), the status rows
-/// say it whole: a playtester read `...2 points at the end): no one can…` and no more.
+/// say it whole: a playtester read `...2 points at the end): no one can…` and no more. With
+/// four players the list had then no row for the rivals (the six burns, Skip, the detail cut
+/// and the own row filled it): the detail's row goes to the rivals, their coins and what else
+/// fits, since the status rows say the detail whole.
 #[test]
 fn a_detail_the_list_cuts_is_said_whole_on_the_status_rows() {
     let mut app = app("queendomino", "you,greedy,greedy,greedy", 4);
@@ -3483,16 +3489,19 @@ fn a_detail_the_list_cuts_is_said_whole_on_the_status_rows() {
         .map(|c| c.detail)
         .expect("a choice");
     let text = screen(&app, 80, 24);
-    let head: String = detail.chars().take(20).collect();
-    let listed = text
-        .lines()
-        .find(|l| l.contains(&head) && !l.starts_with("\"Costs"))
-        .expect("the detail in the list");
-    assert!(
-        listed.trim_end_matches('"').trim_end().ends_with('…'),
-        "{text}"
-    );
     assert!(status_rows(&text).ends_with(&detail), "{text}");
+    // The rivals on the row over the own row, every choice still listed.
+    let rows: Vec<&str> = text.lines().collect();
+    let own = rows
+        .iter()
+        .position(|l| l.contains("You: 3 pts"))
+        .unwrap_or_else(|| panic!("the own row:\n{text}"));
+    for rival in ["gre 2 ", "gre 3 ", "gre 4 "] {
+        assert!(rows[own - 1].contains(rival), "{rival}\n{text}");
+    }
+    assert!(rows[own - 1].contains('¢'), "their coins:\n{text}");
+    assert!(text.contains("7. Skip (go on)"), "{text}");
+    assert!(!text.contains("Dragon · "), "every choice in view:\n{text}");
     insta::assert_snapshot!("dragon_detail_whole_80x24", text);
 }
 

@@ -77,7 +77,11 @@ fn an_unfinished_autosave_is_offered_and_resumes_exactly() {
     // turn.
     assert_eq!(found.summary.round, played.game().unwrap().round());
     assert_eq!(found.summary.rounds, 6);
-    let to_play = played.game().unwrap().to_act().map(|p| played.name(p.index()));
+    let to_play = played
+        .game()
+        .unwrap()
+        .to_act()
+        .map(|p| played.name(p.index()));
     assert_eq!(found.summary.to_play, to_play);
     assert_eq!(found.summary.saved, "just now");
     assert_eq!(offer.answers()[0], Answer::Resume);

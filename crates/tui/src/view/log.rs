@@ -192,7 +192,10 @@ mod tests {
 
     #[test]
     fn only_a_move_taller_than_the_box_is_cut() {
-        let log = ["You claim 18", "greedy 2: Build Tower Keep at 1,0 for 3¢ (+1 tower)"];
+        let log = [
+            "You claim 18",
+            "greedy 2: Build Tower Keep at 1,0 for 3¢ (+1 tower)",
+        ];
         let rows = box_rows(&log, 2, 16);
         assert_eq!(rows.len(), 2);
         assert!(rows[0].starts_with("greedy 2"), "{rows:?}");
