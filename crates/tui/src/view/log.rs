@@ -81,7 +81,8 @@ fn title(room: usize, width: usize) -> &'static str {
 /// The rows of the newest of `entries` (newest first) that fit in `room` rows of `width`
 /// columns, newest first, with the entries they show: whole entries only, the oldest one that
 /// does not fit left out whole (blank rows above the newer ones rather than half a move, read
-/// as the whole of it: a playtester saw the oldest move cut with `…` under wrapped ones). Only
+/// as the whole of it: a playtester saw the oldest move cut with `…` under wrapped ones), but
+/// a line of a step skipped that does not fit is passed over for the moves before it. Only
 /// an entry taller than the whole box on its own is cut, its start kept and marked `…`; a move
 /// cut so counts as shown, so the lines of skipped steps do not take the one row of a small box
 /// from the newest move, cut.
@@ -97,6 +98,11 @@ fn newest_rows<'a>(
         if rows.len() + lines.len() <= room {
             rows.extend(lines.into_iter().rev());
             shown.push(entry);
+            continue;
+        }
+        // A line of a step skipped with nothing to do gives way to the moves before it (two
+        // blank rows had stood over the moves where such a line did not fit).
+        if !rows.is_empty() && crate::app::describe::is_skip_line(entry) {
             continue;
         }
         // Taller than the box alone (and so the newest shown): its start, cut.
@@ -188,6 +194,25 @@ mod tests {
         let rows = box_rows(&log, 5, 20);
         assert!(rows[0].starts_with("greedy 2 places"), "{rows:?}");
         assert!(rows.iter().all(|r| !r.contains('…')), "{rows:?}");
+    }
+
+    #[test]
+    fn a_skipped_step_that_does_not_fit_gives_way_to_older_moves() {
+        let log = [
+            "You place 47 at -1,-1→",
+            "You: nothing to do in Dragon: the Dragon was bribed this round already",
+            "You claim 18",
+            "greedy 2 claims 13",
+        ];
+        let rows = box_rows(&log, 3, 28);
+        assert_eq!(
+            rows,
+            [
+                "You place 47 at -1,-1→",
+                "You claim 18",
+                "greedy 2 claims 13"
+            ]
+        );
     }
 
     #[test]
