@@ -1116,22 +1116,24 @@ fn an_unfinished_save_on_the_recent_games_resumes_with_r() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// The resume offer counts the moves as watching the game counts them (it said `9 moves played`
-/// where watching said `10`: the first line's last claim, forced, was not counted), the forced
-/// ones said apart.
+/// The resume offer says where the game stands in the players' terms: the round of the game's
+/// rounds, as the header counts them, and whose turn it is (it said `144 moves played, 57 of
+/// them forced`, every step of watching counted: a big number to a player).
 #[test]
-fn the_resume_offer_counts_the_moves_as_watching_does() {
+fn the_resume_offer_says_the_round_and_whose_turn() {
     let mut game = app("kingdomino", "you,greedy", 4);
-    // Past the first claims.
-    while game.game().unwrap().round() == 0 {
+    // Past the first claims, to a few rounds in.
+    while game.game().unwrap().round() < 3 {
         press(&mut game, "<enter>");
+        game.run_bots();
     }
     let session = game.session().unwrap().clone();
-    let all = session.actions().concat().len();
-    let forced = all - session.decisions();
-    assert!(forced > 0, "the first line's last claim is forced");
+    let round = session.game().round();
     let found = crownlands_tui::app::resume::Found::new(session, "just now".into());
-    assert_eq!(found.summary.moves, all);
+    assert_eq!(found.summary.round, round);
+    // Kingdomino at 2 players: 24 dominoes, lines of 4.
+    assert_eq!(found.summary.rounds, 6);
+    assert_eq!(found.summary.to_play.as_deref(), Some("You"));
     let offer = crownlands_tui::app::resume::Offer {
         path: std::path::PathBuf::from("/tmp/autosave.json"),
         found: Ok(found),
@@ -1147,15 +1149,16 @@ fn the_resume_offer_counts_the_moves_as_watching_does() {
     let app = App::with_offer(offer, next, config(1, Palette::none()));
     let text = words(&screen(&app, 80, 24));
     assert!(
-        text.contains(&format!("{all} moves played, {forced} of them forced")),
+        text.contains(&format!("Progress round {round} of 6, You to play Saved")),
         "{text}"
     );
+    assert!(!text.contains("moves played"), "{text}");
 }
 
-/// In a match the offer gives the match's moves too, which watching it counts (game 2's
-/// few moves beside watching's whole match read as two counts of one thing).
+/// In a match the offer says the round of the game being played and which game it is (it gave
+/// the game's moves and the match's, two counts of one thing).
 #[test]
-fn the_resume_offer_of_a_match_counts_the_matchs_moves_too() {
+fn the_resume_offer_of_a_match_says_the_game_and_its_round() {
     let players = crownlands_saves::Player::seats(2, "random");
     let mut session = crownlands_saves::Session::new(ruleset("dynasty"), players, 3).expect("new");
     while !session.game().is_over() {
@@ -1163,14 +1166,12 @@ fn the_resume_offer_of_a_match_counts_the_matchs_moves_too() {
         session.apply(first).expect("legal");
     }
     assert!(session.next_game());
-    for _ in 0..4 {
+    while session.game().round() == 0 {
         let first = session.game().legal_actions()[0];
         session.apply(first).expect("legal");
     }
-    let all: usize = session.actions().iter().map(Vec::len).sum();
     let found = crownlands_tui::app::resume::Found::new(session, "just now".into());
-    assert_eq!(found.summary.moves, 4);
-    assert_eq!(found.summary.match_moves, Some(all));
+    assert_eq!(found.summary.round, 1);
     let offer = crownlands_tui::app::resume::Offer {
         path: std::path::PathBuf::from("/tmp/autosave.json"),
         found: Ok(found),
@@ -1185,7 +1186,11 @@ fn the_resume_offer_of_a_match_counts_the_matchs_moves_too() {
     )));
     let app = App::with_offer(offer, next, config(1, Palette::none()));
     let text = words(&screen(&app, 100, 30));
-    assert!(text.contains(&format!("; {all} in the match")), "{text}");
+    assert!(
+        text.contains("round 1 of 6, random 1 to play (game 2 of 3;"),
+        "{text}"
+    );
+    assert!(!text.contains("in the match"), "{text}");
 }
 
 #[test]
@@ -3468,7 +3473,10 @@ fn the_score_screens_keys_are_never_cut_mid_key() {
 }
 
 /// Where the list cuts the chosen choice's detail (six burns and Skip at 80x24), the status rows
-/// say it whole: a playtester read `...2 points at the end): no one can…` and no more.
+/// say it whole: a playtester read `...2 points at the end): no one can…` and no more. With
+/// four players the list had then no row for the rivals (the six burns, Skip, the detail cut
+/// and the own row filled it): the detail's row goes to the rivals, their coins and what else
+/// fits, since the status rows say the detail whole.
 #[test]
 fn a_detail_the_list_cuts_is_said_whole_on_the_status_rows() {
     let mut app = app("queendomino", "you,greedy,greedy,greedy", 4);
@@ -3481,16 +3489,19 @@ fn a_detail_the_list_cuts_is_said_whole_on_the_status_rows() {
         .map(|c| c.detail)
         .expect("a choice");
     let text = screen(&app, 80, 24);
-    let head: String = detail.chars().take(20).collect();
-    let listed = text
-        .lines()
-        .find(|l| l.contains(&head) && !l.starts_with("\"Costs"))
-        .expect("the detail in the list");
-    assert!(
-        listed.trim_end_matches('"').trim_end().ends_with('…'),
-        "{text}"
-    );
     assert!(status_rows(&text).ends_with(&detail), "{text}");
+    // The rivals on the row over the own row, every choice still listed.
+    let rows: Vec<&str> = text.lines().collect();
+    let own = rows
+        .iter()
+        .position(|l| l.contains("You: 3 pts"))
+        .unwrap_or_else(|| panic!("the own row:\n{text}"));
+    for rival in ["gre 2 ", "gre 3 ", "gre 4 "] {
+        assert!(rows[own - 1].contains(rival), "{rival}\n{text}");
+    }
+    assert!(rows[own - 1].contains('¢'), "their coins:\n{text}");
+    assert!(text.contains("7. Skip (go on)"), "{text}");
+    assert!(!text.contains("Dragon · "), "every choice in view:\n{text}");
     insta::assert_snapshot!("dragon_detail_whole_80x24", text);
 }
 
@@ -3688,4 +3699,22 @@ fn the_score_screen_lists_the_tie_breaks_in_their_order() {
         coins.is_some() && largest.is_some() && coins < largest,
         "{coins:?} {largest:?}\n{shown}"
     );
+}
+
+/// A team in 5 columns names both its members alike, each by its initials (`Y&g2`), wherever
+/// a side's name is cut so (the step's rows, the rivals' row, the panels): it read `You&2`, one
+/// member whole and the other by its number alone.
+#[test]
+fn a_team_in_five_columns_names_both_members_alike() {
+    let app = app(
+        "royal-wedding-teams",
+        "you,greedy,greedy,greedy,greedy,greedy,greedy,greedy",
+        7,
+    );
+    let game = app.game().expect("a game");
+    let names: Vec<String> = game
+        .all_sides()
+        .map(|s| crownlands_tui::view::short_side_name(&app, game, s, 5))
+        .collect();
+    assert_eq!(names, ["Y&g2", "g3&g4", "g5&g6", "g7&g8"]);
 }

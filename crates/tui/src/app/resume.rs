@@ -19,14 +19,12 @@ pub struct Summary {
     pub ruleset: String,
     /// `You (human)`, `greedy 2` (a bot's kind where its name does not say it: `Bob (greedy)`).
     pub players: Vec<String>,
-    /// Moves played in the current game, as watching it counts them (each a step of →).
-    pub moves: usize,
-    /// In a match, the moves of all its games so far, as watching the match counts them.
-    pub match_moves: Option<usize>,
-    /// Of those, the decisions (moves with a choice: not a forced claim or a step passed by
-    /// itself).
-    pub decisions: usize,
+    /// The round reached, as the game's header counts it (0: the first claims).
     pub round: u32,
+    /// The rounds a game has, as the header counts them (`round 7/12`).
+    pub rounds: u32,
+    /// The player whose turn it is (`You`, `greedy 2`); `None` once the game is over.
+    pub to_play: Option<String>,
     /// (game from 1, games in the match) for a match of several games.
     pub game_of: Option<(usize, u8)>,
     /// A match paused between two games: its totals so far (`You 40, greedy 2 60`).
@@ -234,11 +232,15 @@ impl Found {
                     (0..seats.len()).filter_map(seat).collect()
                 }
             },
-            moves: session.actions().last().map_or(0, Vec::len),
-            match_moves: (session.match_games() > 1)
-                .then(|| session.actions().iter().map(Vec::len).sum()),
-            decisions: session.decisions(),
             round: game.round(),
+            rounds: {
+                let rules = game.rules();
+                u32::from(rules.deck_size / u16::from(rules.line_size.max(1)))
+            },
+            to_play: game
+                .to_act()
+                .and_then(|p| seats.get(p.index()))
+                .map(|s| escape_controls(&s.name).into_owned()),
             game_of: (session.match_games() > 1)
                 .then(|| (session.game_index() + 1, session.match_games())),
             between_games: (session.match_games() > 1 && game.is_over()).then(|| {

@@ -456,9 +456,11 @@ pub fn chosen_terms(app: &App, game: &Game, detail: bool) -> String {
     if !matches!(app.mode(), Mode::Step) {
         return String::new();
     }
-    let Some(c) = chosen(app, game) else {
-        return String::new();
-    };
+    chosen(app, game).map_or_else(String::new, |c| terms_of(app, game, &c, detail))
+}
+
+/// [`chosen_terms`] of choice `c`.
+fn terms_of(app: &App, game: &Game, c: &ChoiceView, detail: bool) -> String {
     let terms = match (&c.cost, &c.gives) {
         (Some(cost), Some(gives)) => format!("Costs {cost}, gives {gives}."),
         (Some(cost), None) => format!("Costs {cost}."),
@@ -474,14 +476,54 @@ pub fn chosen_terms(app: &App, game: &Game, detail: bool) -> String {
         .join(" ")
 }
 
-/// Whether the list in `area` cuts the chosen choice's detail (its last row ends with `…`):
-/// the status line may then say it whole.
-pub fn detail_cut(app: &App, game: &Game, area: Rect, compact: bool) -> bool {
+/// Whether the list in `area` cuts the chosen choice's detail (its last row ends with `…`), or
+/// gives its row to the rivals ([`rivals_over_detail`]): the status line may then say it whole.
+pub fn detail_cut(app: &App, game: &Game, area: Rect, compact: bool, rivals_over: bool) -> bool {
     let Some(c) = chosen(app, game).filter(|_| matches!(app.mode(), Mode::Step)) else {
         return false;
     };
     let lines = wrap(&c.detail, inner_width(area, compact)).len();
-    lines > detail_shown(app, game, area, compact, lines)
+    rivals_over || lines > detail_shown(app, game, area, compact, lines)
+}
+
+/// Whether the list in `area` gives the one row it keeps for the chosen choice's detail to the
+/// rivals' row ([`rivals_row`]): with the scores covered and more sides than one row holds,
+/// where the choices leave no blank row for the rivals (the Dragon's six burns and Skip at
+/// 80x24, four players: the rivals' coins, which say who can build what a burn denies, were
+/// nowhere on the screen), and the status rows, `footer_width` wide, say every choice's detail
+/// whole in their two rows (the row showed a detail cut to its first words, which the status
+/// rows said again whole). Never depending on the cursor, so the row does not change as it
+/// moves.
+pub fn rivals_over_detail(
+    app: &App,
+    game: &Game,
+    area: Rect,
+    compact: bool,
+    scores_covered: bool,
+    footer_width: u16,
+) -> bool {
+    if !scores_covered || game.sides() <= 2 || !matches!(app.mode(), Mode::Step) {
+        return false;
+    }
+    let width = inner_width(area, compact);
+    let all = app.step_entries().len();
+    // A blank row under the choices already holds the rivals.
+    if visible(game, area, compact, all) > all || detail_room(game, area, compact, all) != 1 {
+        return false;
+    }
+    if every_side_on_one_row(app, game, width).is_some() || rivals_row(app, game, width).is_none() {
+        return false;
+    }
+    game.step_view().is_some_and(|v| {
+        v.choices.iter().all(|c| {
+            wrap(
+                &terms_of(app, game, c, true),
+                usize::from(footer_width).max(1),
+            )
+            .len()
+                <= 2
+        })
+    })
 }
 
 /// The rows the chosen choice's detail of `lines` rows gets in a list `area`: at least its share
@@ -594,17 +636,25 @@ pub fn widest(app: &App, game: &Game) -> u16 {
     u16::try_from(widest + " ← hint".chars().count() + 2).unwrap_or(u16::MAX)
 }
 
-/// The step's list in `area`; `scores_covered` when it lies over the scores' box (the acting
-/// side's row then names the others too, where they fit).
-pub fn render(
-    app: &App,
-    game: &Game,
-    area: Rect,
-    compact: bool,
-    scores_covered: bool,
-    note_said: bool,
-    buf: &mut Buffer,
-) {
+/// What the screen around a step's list covers or says, which the list leaves out or says.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Around {
+    /// The list lies over the scores' box (the acting side's row then names the others too,
+    /// where they fit).
+    pub scores_covered: bool,
+    /// The footer's prompt says the module's note.
+    pub note_said: bool,
+    /// The detail's row goes to the rivals ([`rivals_over_detail`]).
+    pub rivals_over: bool,
+}
+
+/// The step's list in `area`, with what is `around` it.
+pub fn render(app: &App, game: &Game, area: Rect, compact: bool, around: Around, buf: &mut Buffer) {
+    let Around {
+        scores_covered,
+        note_said,
+        rivals_over,
+    } = around;
     let p = app.config.palette;
     Clear.render(area, buf);
     let width = inner_width(area, compact);
@@ -736,11 +786,16 @@ pub fn render(
         *last = format!("{}…", kept.trim_end());
     }
     lines.resize(detail, String::new());
-    rows.extend(
-        lines
-            .into_iter()
-            .map(|l| Line::from(Span::styled(l, p.accent(Accent::Dim)))),
-    );
+    // The detail's one row given to the rivals, the status rows saying the detail whole.
+    let rivals_over = rivals_over.then(|| rivals_row(app, game, width)).flatten();
+    match rivals_over {
+        Some(rivals) => rows.push(Line::from(rivals)),
+        None => rows.extend(
+            lines
+                .into_iter()
+                .map(|l| Line::from(Span::styled(l, p.accent(Accent::Dim)))),
+        ),
+    }
     match sides {
         Some(sides) => rows.extend(sides.into_iter().map(|(row, acting)| {
             let style = if acting {

@@ -275,6 +275,21 @@ impl KingdomView<'_> {
             .iter()
             .filter_map(|g| covering(g).map(|i| (g.kind, g.squares[i])));
         if let Some((kind, sq)) = over.next() {
+            // The domino being placed over a square already taken (the castle, a square: an
+            // illegal spot): what is there stays readable, in the ghost's colours (reversed
+            // without colours) and underlined, so the castle's `C` is not hidden under the
+            // ghost's terrain, and the cell does not read as the castle alone (reversed too
+            // without colours).
+            if matches!(kind, GhostKind::Legal | GhostKind::Illegal)
+                && !matches!(self.kingdom.content(cell), Content::Empty)
+            {
+                let (text, _) = self.beneath(cell, w);
+                let style = self
+                    .palette
+                    .accent(Accent::Bad)
+                    .add_modifier(Modifier::BOLD | Modifier::UNDERLINED);
+                return (text, style);
+            }
             // The best and the played placement on one square: the best's, crossed.
             let crossed = kind == GhostKind::Played
                 || (kind == GhostKind::Best && over.any(|(k, _)| k == GhostKind::Played));
@@ -297,6 +312,11 @@ impl KingdomView<'_> {
             };
             return (text, style.add_modifier(Modifier::BOLD));
         }
+        self.beneath(cell, w)
+    }
+
+    /// A cell as the kingdom has it, without the dominoes drawn over it.
+    fn beneath(&self, cell: Cell, w: u16) -> (String, Style) {
         match self.kingdom.content(cell) {
             // Reversed, unless squares are pointed out by reversing them (the score screen's
             // largest territory) where nothing else tells them apart (no colours).

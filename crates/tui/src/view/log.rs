@@ -27,8 +27,8 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
 }
 
 /// The rows of the box for `log` (oldest first) in `room` rows of `width` columns, top first:
-/// the newest moves that fit, wrapped (a move's later lines are indented), next to the status
-/// line. The lines of steps skipped with nothing to do are shown only where they push none of
+/// the newest moves that fit whole, wrapped (a move's later lines are indented), next to the
+/// status line. The lines of steps skipped with nothing to do are shown only where they push none of
 /// the newest moves out (at 80x24 one such line, wrapped, had left a build and the Queen
 /// changing hosts out of the box): `m` shows them all.
 fn box_rows(log: &[&str], room: usize, width: usize) -> Vec<String> {
@@ -79,10 +79,13 @@ fn title(room: usize, width: usize) -> &'static str {
 }
 
 /// The rows of the newest of `entries` (newest first) that fit in `room` rows of `width`
-/// columns, newest first, with the entries they show (a last one cut to the rows left, its
-/// start with `…`: the newest always, and an older one rather than blank rows above the
-/// newer ones; a move cut so counts as shown, so the lines of skipped steps do not take the
-/// one row of a small box from the newest move, cut).
+/// columns, newest first, with the entries they show: whole entries only, the oldest one that
+/// does not fit left out whole (blank rows above the newer ones rather than half a move, read
+/// as the whole of it: a playtester saw the oldest move cut with `…` under wrapped ones), but
+/// a line of a step skipped that does not fit is passed over for the moves before it. Only
+/// an entry taller than the whole box on its own is cut, its start kept and marked `…`; a move
+/// cut so counts as shown, so the lines of skipped steps do not take the one row of a small box
+/// from the newest move, cut.
 fn newest_rows<'a>(
     entries: impl Iterator<Item = &'a str>,
     room: usize,
@@ -91,22 +94,27 @@ fn newest_rows<'a>(
     let mut rows: Vec<String> = Vec::new();
     let mut shown = Vec::new();
     for entry in entries {
-        if rows.len() >= room {
-            break;
-        }
         let mut lines = entry_lines(entry, width);
-        if rows.len() + lines.len() > room {
-            let free = room - rows.len();
-            lines.truncate(free);
+        if rows.len() + lines.len() <= room {
+            rows.extend(lines.into_iter().rev());
+            shown.push(entry);
+            continue;
+        }
+        // A line of a step skipped with nothing to do gives way to the moves before it (two
+        // blank rows had stood over the moves where such a line did not fit).
+        if !rows.is_empty() && crate::app::describe::is_skip_line(entry) {
+            continue;
+        }
+        // Taller than the box alone (and so the newest shown): its start, cut.
+        if rows.is_empty() && room > 0 {
+            lines.truncate(room);
             if let Some(last) = lines.last_mut() {
                 *last = super::text::take_width(last, width.saturating_sub(1)) + "…";
             }
             rows.extend(lines.into_iter().rev());
             shown.push(entry);
-            break;
         }
-        rows.extend(lines.into_iter().rev());
-        shown.push(entry);
+        break;
     }
     (shown, rows)
 }
@@ -164,6 +172,60 @@ mod tests {
         // With room for both, the skipped step is shown too.
         let rows = box_rows(&log, 6, 40);
         assert!(rows.iter().any(|r| r.contains("nothing to do")), "{rows:?}");
+    }
+
+    #[test]
+    fn the_oldest_move_that_does_not_fit_is_left_out_whole() {
+        // Four rows of 20 columns: the newest two moves take three, the one before would
+        // take two; it is left out, not cut to its first line with `…`.
+        let log = [
+            "greedy 2 places 14 at -1,1↓",
+            "You claim 18",
+            "greedy 3 places 22 at 0,-2→",
+        ];
+        let rows = box_rows(&log, 4, 20);
+        assert_eq!(rows.len(), 4);
+        assert!(rows.iter().all(|r| !r.contains('…')), "{rows:?}");
+        assert_eq!(rows[0], "", "{rows:?}");
+        assert!(rows[1].starts_with("You claim 18"), "{rows:?}");
+        assert!(rows[2].starts_with("greedy 3 places"), "{rows:?}");
+        assert!(!rows.iter().any(|r| r.contains("greedy 2")), "{rows:?}");
+        // With one more row it is shown, whole.
+        let rows = box_rows(&log, 5, 20);
+        assert!(rows[0].starts_with("greedy 2 places"), "{rows:?}");
+        assert!(rows.iter().all(|r| !r.contains('…')), "{rows:?}");
+    }
+
+    #[test]
+    fn a_skipped_step_that_does_not_fit_gives_way_to_older_moves() {
+        let log = [
+            "You place 47 at -1,-1→",
+            "You: nothing to do in Dragon: the Dragon was bribed this round already",
+            "You claim 18",
+            "greedy 2 claims 13",
+        ];
+        let rows = box_rows(&log, 3, 28);
+        assert_eq!(
+            rows,
+            [
+                "You place 47 at -1,-1→",
+                "You claim 18",
+                "greedy 2 claims 13"
+            ]
+        );
+    }
+
+    #[test]
+    fn only_a_move_taller_than_the_box_is_cut() {
+        let log = [
+            "You claim 18",
+            "greedy 2: Build Tower Keep at 1,0 for 3¢ (+1 tower)",
+        ];
+        let rows = box_rows(&log, 2, 16);
+        assert_eq!(rows.len(), 2);
+        assert!(rows[0].starts_with("greedy 2"), "{rows:?}");
+        assert!(rows[1].ends_with('…'), "{rows:?}");
+        assert!(!rows.iter().any(|r| r.contains("claim")), "{rows:?}");
     }
 
     #[test]

@@ -549,9 +549,12 @@ fn render_game(app: &App, game: &Game, l: &Areas, buf: &mut Buffer) {
         hint::render(app, r, buf);
     }
     if let (Some(r), Mode::Step) = (l.choices, app.mode()) {
-        let covered = r.intersects(l.players);
-        let note_said = status_says_note(app, game, l.footer.width);
-        choices::render(app, game, r, l.compact, covered, note_said, buf);
+        let around = choices::Around {
+            scores_covered: r.intersects(l.players),
+            note_said: status_says_note(app, game, l.footer.width),
+            rivals_over: rivals_over_detail(app, game, l),
+        };
+        choices::render(app, game, r, l.compact, around, buf);
     }
     // Without room for the log (Queendomino at 80x24), the footer tells the last move.
     footer(app, game, l, buf);
@@ -1103,10 +1106,27 @@ fn message_overflows(app: &App, game: &Game, l: &Areas) -> bool {
             > usize::from(l.footer.width)
 }
 
-/// Whether the step's list cuts the chosen choice's detail (the status line may say it).
+/// Whether the step's list cuts the chosen choice's detail, or gives its row to the rivals (the
+/// status line may say it).
 fn detail_cut(app: &App, game: &Game, l: &Areas) -> bool {
+    let rivals_over = rivals_over_detail(app, game, l);
     l.choices
-        .is_some_and(|r| choices::detail_cut(app, game, r, l.compact))
+        .is_some_and(|r| choices::detail_cut(app, game, r, l.compact, rivals_over))
+}
+
+/// Whether the step's list gives the row of the chosen choice's detail to the rivals
+/// ([`choices::rivals_over_detail`]).
+fn rivals_over_detail(app: &App, game: &Game, l: &Areas) -> bool {
+    l.choices.is_some_and(|r| {
+        choices::rivals_over_detail(
+            app,
+            game,
+            r,
+            l.compact,
+            r.intersects(l.players),
+            l.footer.width,
+        )
+    })
 }
 
 /// `line` cut into rows of `width` columns wherever a row ends, each character in its span's

@@ -108,25 +108,16 @@ pub fn layout(offer: &Offer, p: Palette, area: Rect) -> Layout {
             // (A team kept on one line: `mcts 5 &` / `greedy 6` had split one.)
             let players = whole_names(&s.players.join(", "), inner_w);
             field("Players", &players, inner_w, &mut lines);
-            // Round 0 is the first claims, as the game's header says.
-            let round = match s.round {
+            // Where the game stands in the players' terms: the round of the game's rounds
+            // and whose turn it is (`144 moves played, 57 of them forced` counted every step
+            // of watching, and read as a big number). Round 0 is the first claims, as the
+            // game's header says.
+            let mut progress = match s.round {
                 0 => "first claims".to_string(),
-                r => format!("round {r}"),
+                r => format!("round {r} of {}", s.rounds),
             };
-            // The moves as watching the game counts them (it said 9 where watching said 10:
-            // the decisions alone), the forced ones said apart.
-            let mut progress = format!(
-                "{round}, {} move{} played",
-                s.moves,
-                if s.moves == 1 { "" } else { "s" }
-            );
-            let forced = s.moves.saturating_sub(s.decisions);
-            if forced > 0 {
-                progress.push_str(&format!(", {forced} of them forced"));
-            }
-            // In a match, watching counts the match's moves: said too, so the two agree.
-            if let Some(all) = s.match_moves.filter(|&all| all > s.moves) {
-                progress.push_str(&format!("; {all} in the match"));
+            if let Some(who) = &s.to_play {
+                progress.push_str(&format!(", {who} to play"));
             }
             if let Some((g, n)) = s.game_of {
                 match &s.earlier_games {

@@ -328,13 +328,25 @@ pub fn short_team(members: &[String], width: usize) -> String {
         }
     }
     // Tighter still, each member by its first letter and its last word (`g5&g6`), then by its
-    // last word alone (`5&6`): the whole cut as one name (`gree 6`) read as one member.
+    // initials (`Y&g2`, `Y&B`), then by its last word alone where every member has one apart
+    // from its first (`5&6`): the whole cut as one name (`gree 6`) read as one member, and one
+    // member whole beside the other's number (`You&2`) as unfair to the other.
     let last = |m: &String| m.split(' ').next_back().unwrap_or_default().to_string();
     // (A name of one short word whole: `You&g2`, where `Yo&g2` read as a typo.)
     let initial_and_last = |m: &String| match m.split_once(' ') {
         Some(_) => format!("{}{}", first_grapheme(m), last(m)),
         None if self::width(m) <= 3 => m.clone(),
         None => take_width(m, 2),
+    };
+    // A name of one word by its first letter, a longer one as above.
+    let initials = |m: &String| match m.split_once(' ') {
+        Some(_) => initial_and_last(m),
+        None => first_grapheme(m).to_string(),
+    };
+    let all_last = if members.iter().all(|m| m.contains(' ')) {
+        members.iter().map(last).collect::<Vec<_>>()
+    } else {
+        Vec::new()
     };
     // Last, each member in an equal share of the row: by initial and last word where that fits
     // it, else by the start of its name (`Zo&g4` for `Zoë Ångström & greedy 4` in 6: the whole
@@ -350,12 +362,13 @@ pub fn short_team(members: &[String], width: usize) -> String {
     };
     for form in [
         members.iter().map(initial_and_last).collect::<Vec<_>>(),
-        members.iter().map(last).collect::<Vec<_>>(),
+        members.iter().map(initials).collect::<Vec<_>>(),
+        all_last,
         members.iter().map(in_share).collect::<Vec<_>>(),
     ] {
         // (A member cut to nothing is no member named: a wide first letter in a share of one
-        // column read `&g`.)
-        if form.iter().any(String::is_empty) {
+        // column read `&g`; no form at all, none.)
+        if form.is_empty() || form.iter().any(String::is_empty) {
             continue;
         }
         let joined = form.join("&");
@@ -391,6 +404,11 @@ mod distinct_tests {
         // A short one-word name stays whole (`Yo&g2` read as a typo).
         assert_eq!(short_team(&team(&["You", "greedy 2"]), 6), "You&g2");
         assert_eq!(short_team(&two, 3), "5&6");
+        // Both members alike in 5 columns: each by its initials, never one whole beside the
+        // other's number (`You&2`).
+        assert_eq!(short_team(&team(&["You", "greedy 2"]), 5), "Y&g2");
+        assert_eq!(short_team(&team(&["You", "Bea"]), 5), "Y&B");
+        assert_eq!(short_team(&team(&["Ann", "greedy 12"]), 5), "A&g12");
         // A long last word: each member in a share of the row, never one name's cut (`Zoë 4`
         // read as one player).
         let people = team(&["Zoë Ångström", "greedy 4"]);
