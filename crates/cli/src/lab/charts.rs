@@ -1,6 +1,6 @@
 //! The report's charts, drawn by `plotters` as SVG text to inline in the HTML page.
 
-use super::stats::{BotSummary, Estimate, SeatSummary};
+use super::stats::{BotSummary, DominoSummary, Estimate, SeatSummary};
 use super::tally::Tally;
 use plotters::prelude::*;
 
@@ -369,6 +369,35 @@ pub fn bot_charts(rulesets: &[(String, Vec<(String, BotSummary)>)]) -> Result<[S
             false,
         )?,
     ])
+}
+
+/// `simulate --dominoes`: the win share of the side placing each domino, with its 95% interval,
+/// in the table's order (the best first), `sides` sides (a side's average share in the title).
+/// With more than 48 dominoes only every few is named on the axis, so that the names stay apart.
+pub fn domino_win_shares(rows: &[DominoSummary], sides: usize) -> Result<String, String> {
+    let every = rows.len().div_ceil(48).max(1);
+    let names: Vec<String> = rows
+        .iter()
+        .enumerate()
+        .map(|(i, d)| {
+            if i % every == 0 {
+                crownlands_core::text::escape_controls(&d.domino).into_owned()
+            } else {
+                String::new()
+            }
+        })
+        .collect();
+    let shares: Vec<Estimate> = rows.iter().map(|d| d.win_share.scaled(100.0)).collect();
+    intervals_named(
+        &format!(
+            "Win share of the side placing each domino (95% intervals; a side wins {:.1}% on average)",
+            100.0 / sides.max(1) as f64
+        ),
+        "% of wins",
+        ("domino", &names),
+        &[(String::new(), shares)],
+        false,
+    )
 }
 
 /// A difference B - A per seat with its paired 95% interval, around zero.

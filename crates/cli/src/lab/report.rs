@@ -202,6 +202,14 @@ pub fn html(r: &Results, warned: &[String]) -> Result<String, String> {
             figure(&mut body, charts::place_differences(title, &wins)?);
         }
     }
+    // `simulate --dominoes`: each domino's placer, the best first, as the text's table.
+    if let Some(t) = r.tallies.first().filter(|t| t.dominoes.is_some()) {
+        body.push_str("<h2>Win share of the side placing each domino</h2>\n");
+        figure(
+            &mut body,
+            charts::domino_win_shares(&stats::dominoes(t), t.sides())?,
+        );
+    }
     body.push_str("<h2>Mean score per seat</h2>\n");
     figure(&mut body, charts::mean_scores(&summaries)?);
     body.push_str("<h2>Score distribution per seat</h2>\n");

@@ -3299,3 +3299,30 @@ fn a_place_whose_score_never_moved_still_gets_an_interval() {
         "{text}"
     );
 }
+
+/// `simulate --dominoes --report`: the page charts the win share of each domino's placer, the
+/// dominoes named on the axis, and its summary holds the table.
+#[test]
+fn a_report_of_dominoes_charts_each_domino() {
+    let (html, _) = report_of(
+        "report-dominoes",
+        &[
+            "simulate",
+            "kingdomino",
+            "-p",
+            "4",
+            "-g",
+            "300",
+            "--dominoes",
+        ],
+    );
+    assert!(html.contains("<h2>Win share of the side placing each domino</h2>"));
+    let chart = chart_texts(&html, "Win share of the side placing each domino (95% intervals");
+    assert!(chart.contains(&"48"), "{chart:?}");
+    assert!(html.contains("placer wins"), "the summary's table");
+    let (plain, _) = report_of(
+        "report-no-dominoes",
+        &["simulate", "kingdomino", "-p", "4", "-g", "30"],
+    );
+    assert!(!plain.contains("each domino"));
+}
