@@ -1066,3 +1066,65 @@ fn lines_before_the_moves_are_plain_text_ending_with_a_new_line() {
         assert_short(&e);
     }
 }
+
+/// `*` ends an unfinished game once, and nothing follows it; a round or a game is marked once,
+/// before its first move: a marker doubled or out of its place is refused where it stands.
+#[test]
+fn markers_are_given_once_and_in_their_place() {
+    let game = cgn();
+    assert!(game.trim_end().ends_with(" *"), "{game}");
+    let ended = game.trim_end();
+    let star = ended.lines().last().map_or(0, |l| l.chars().count());
+    let lines = ended.lines().count();
+    // `0.` again after the first claim.
+    let first = game.find("\n0. ").expect("round 0") + 4;
+    let second = first + game[first..].find(' ').expect("a second claim");
+    let mid_round = format!("{} 0.{}", &game[..second], &game[second..]);
+    for (text, says) in [
+        (
+            format!("{ended} *\n"),
+            format!(
+                ":{lines}:{}: a second `*` (the first is at {lines}:{star})",
+                star + 2
+            ),
+        ),
+        (
+            format!("{ended}\n*\n"),
+            format!(":{}:1: a second `*` (the first is at {lines}:{star})", lines + 1),
+        ),
+        (
+            format!("{ended} 1.\n"),
+            "`1.` after `*`, which ends an unfinished game".to_string(),
+        ),
+        (
+            format!("{ended} G1\n"),
+            "`G1` after `*`, which ends an unfinished game".to_string(),
+        ),
+        (
+            game.replacen("\n0. ", "\n0. 0. ", 1),
+            "round marker `0.` again (round 0 is marked at".to_string(),
+        ),
+        (
+            game.replacen("\n1. ", "\n1. {a comment} 1. ", 1),
+            "round marker `1.` again (round 1 is marked at".to_string(),
+        ),
+        (
+            mid_round.clone(),
+            "round marker `0.` in the middle of round 0".to_string(),
+        ),
+        (
+            game.replacen("\n0. ", "\nG1 G1 0. ", 1),
+            "game marker `G1` again (game 1 is marked at".to_string(),
+        ),
+        (
+            game.replacen("\n0. ", "\n0. G1 ", 1),
+            "game marker `G1` after the marker of its round 0".to_string(),
+        ),
+    ] {
+        let e = import_error(&text);
+        assert!(e.to_string().contains(&says), "{says}\n{e}\n{text}");
+    }
+    // Each marker once, in its place, still reads.
+    notation::import(registry(), &game.replacen("\n0. ", "\nG1 0. ", 1), "n.cgn")
+        .expect("a game marker before the first round's");
+}
