@@ -456,9 +456,9 @@ mod status {
         serde_json::from_str::<Object<T>>(raw.get())
             .map(|o| Some(o.0))
             .map_err(|e| {
-            let e = e.to_string();
-            D::Error::custom(e.split(" at line ").next().unwrap_or_default().to_string())
-        })
+                let e = e.to_string();
+                D::Error::custom(e.split(" at line ").next().unwrap_or_default().to_string())
+            })
     }
 
     fn missing(field: &str) -> String {

@@ -27,12 +27,8 @@ pub(crate) fn extra_fields(json: &str, written: &str) -> Option<String> {
         Err(e) => return Some(e),
     };
     let written: Value = serde_json::from_str(written).ok()?;
-    difference(&read, &written, "").map(|what| {
-        format!(
-            "{what}: the action is written {}",
-            shortened_json(&written)
-        )
-    })
+    difference(&read, &written, "")
+        .map(|what| format!("{what}: the action is written {}", shortened_json(&written)))
 }
 
 /// What a JSON value is, in words: `a list`, `an object`, or `a value` (a number, a string, ...).

@@ -1090,7 +1090,10 @@ fn markers_are_given_once_and_in_their_place() {
         ),
         (
             format!("{ended}\n*\n"),
-            format!(":{}:1: a second `*` (the first is at {lines}:{star})", lines + 1),
+            format!(
+                ":{}:1: a second `*` (the first is at {lines}:{star})",
+                lines + 1
+            ),
         ),
         (
             format!("{ended} 1.\n"),
@@ -1165,12 +1168,20 @@ fn an_object_of_a_save_given_as_a_list_is_refused() {
     let domino = serde_json::from_str::<serde_json::Value>(&first_claim).unwrap()["domino"].clone();
     for (json, says) in [
         (
-            with_field(&unfinished, "players", "[[1, \"Ann\", \"human\"], [2, \"Bob\", \"random\"]]"),
+            with_field(
+                &unfinished,
+                "players",
+                "[[1, \"Ann\", \"human\"], [2, \"Bob\", \"random\"]]",
+            ),
             "invalid type: a list, expected a player (an object with `seat`, `name` and `kind`)"
                 .to_string(),
         ),
         (
-            with_field(&unfinished, "players", "[[1, \"Ann\"], {\"seat\": 2, \"name\": \"Bob\", \"kind\": \"random\"}]"),
+            with_field(
+                &unfinished,
+                "players",
+                "[[1, \"Ann\"], {\"seat\": 2, \"name\": \"Bob\", \"kind\": \"random\"}]",
+            ),
             "invalid type: a list, expected a player".to_string(),
         ),
         (
@@ -1211,7 +1222,11 @@ fn an_object_of_a_save_given_as_a_list_is_refused() {
     }
     // A whole game as a list.
     let games = unfinished.find("\"games\": [").expect("games") + "\"games\": [".len();
-    let e = save_error(&format!("{}[1, [], {{}}], {}", &unfinished[..games], &unfinished[games..]));
+    let e = save_error(&format!(
+        "{}[1, [], {{}}], {}",
+        &unfinished[..games],
+        &unfinished[games..]
+    ));
     assert!(
         e.to_string()
             .contains("invalid type: a list, expected a game (an object with `seed`"),
