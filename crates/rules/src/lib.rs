@@ -13,6 +13,7 @@ pub mod format;
 pub mod kingdom_file;
 mod load;
 mod loader;
+mod lookalike;
 mod node;
 mod print;
 mod resolve;

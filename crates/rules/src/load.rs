@@ -158,6 +158,27 @@ impl Loader {
                 // `kingdomino.toml` where no such file is: the shipped ruleset is named alone.
                 // (Only inside the folder: outside it, whether a file is there is not looked
                 // at, nor said; reading it is refused as outside.)
+                // A file whose name only looks like a shipped ruleset's (`kingdоmino.toml`, a
+                // Cyrillic `о`): the file is read, and said not to be that ruleset.
+                if within
+                    && let Source::Fs(path) = &source
+                    && path.is_file()
+                {
+                    let stem = source.stem();
+                    let names = crate::ruleset_names(&self.registry);
+                    if let Some(shipped) = crate::lookalike::looks_like(&stem, &names) {
+                        self.warn(
+                            &loc,
+                            format!(
+                                "`extends` names the file `{}`, whose name looks like the shipped \
+                                 ruleset `{shipped}` on a screen{}: it extends that file, not the \
+                                 shipped ruleset (which is named alone: extends = \"{shipped}\")",
+                                crownlands_core::text::escape_controls(&ext),
+                                crate::lookalike::lookalike_note(&stem)
+                            ),
+                        );
+                    }
+                }
                 if within
                     && let Source::Fs(path) = &source
                     && !path.exists()
@@ -192,7 +213,13 @@ impl Loader {
                 let known: Vec<&str> = names.iter().map(String::as_str).collect();
                 let mut msg = format!("no shipped ruleset named `{ext}`");
                 let close = closest(&ext, &known);
-                if let Some(c) = close {
+                if let Some(c) = crate::lookalike::looks_like(&ext, &names) {
+                    // Printed alike: which letter is not what it looks like.
+                    msg.push_str(&format!(
+                        " (it only looks like `{c}`: {})",
+                        crate::lookalike::lookalike_words(&ext)
+                    ));
+                } else if let Some(c) = close {
                     msg.push_str(&format!(" (did you mean `{c}`?)"));
                 }
                 let beside = self.file_beside(idx, &ext);
@@ -259,7 +286,12 @@ impl Loader {
                 return Some(Source::Embedded(format!("sets/{entry}.toml")));
             }
             let mut msg = format!("no shipped component set named `{entry}`");
-            if let Some(c) = closest(entry, &known) {
+            if let Some(c) = crate::lookalike::looks_like(entry, &names) {
+                msg.push_str(&format!(
+                    " (it only looks like `{c}`: {})",
+                    crate::lookalike::lookalike_words(entry)
+                ));
+            } else if let Some(c) = closest(entry, &known) {
                 msg.push_str(&format!(" (did you mean `{c}`?)"));
             }
             // A set file of that name beside the ruleset, or in its `sets/` folder.
@@ -282,6 +314,21 @@ impl Loader {
             return None;
         }
         self.warn_if_absolute(idx, entry, loc);
+        // A set file whose name only looks like a shipped set's (a Cyrillic `о`): said, as for
+        // `extends`.
+        if let Source::Fs(path) = &source
+            && path.is_file()
+            && let Some(shipped) = crate::lookalike::looks_like(&source.stem(), &names)
+        {
+            let msg = format!(
+                "`{}` is a file whose name looks like the shipped component set `{shipped}` on a \
+                 screen{}: it reads that file, not the shipped set (which is named alone: \
+                 \"{shipped}\")",
+                crownlands_core::text::escape_controls(entry),
+                crate::lookalike::lookalike_note(&source.stem())
+            );
+            self.warn(loc, msg);
+        }
         if let Source::Fs(path) = &source
             && !path.exists()
         {

@@ -790,8 +790,9 @@ pub(crate) fn resolve(
         };
         let called = if leaf.name.is_some() {
             format!(
-                "its `name` is `{}`",
-                crownlands_core::text::reveal_invisible(&name)
+                "its `name` is `{}`{}",
+                crownlands_core::text::reveal_invisible(&name),
+                crate::lookalike::lookalike_note(&name)
             )
         } else {
             format!("with no `name`, it is called `{name}` after its file")

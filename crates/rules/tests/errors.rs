@@ -4790,3 +4790,103 @@ fn a_byte_order_mark_is_not_counted_nor_blamed() {
     );
     assert!(!d.to_string().contains("U+FEFF"), "{d}");
 }
+
+/// A file named in `extends` or `add-sets` whose name only looks like a shipped ruleset's or
+/// set's (a Cyrillic `о` in `kingdоmino.toml`) is read, and warned of: it is not the shipped one
+/// a reader takes it for. A bare name of that look is refused, the letter named (the two names
+/// print alike); and the ruleset's own name so is warned of with the letter named too.
+#[test]
+fn a_file_or_name_that_only_looks_like_a_shipped_one_is_said_with_its_letter() {
+    let registry = crownlands_core::Registry::shipped_ref();
+    let dir = common::temp_dir("lookalike");
+    let spoof = "kingd\u{43e}mino";
+    let letter = "`\u{43e}` is U+043E, a Cyrillic letter drawn as `o`";
+    common::write(
+        &dir,
+        &format!("{spoof}.toml"),
+        "extends = \"kingdomino\"\n[rules]\nharmony = { enabled = true, points = 7 }\n",
+    );
+    common::write(
+        &dir,
+        &format!("sets/{spoof}.toml"),
+        "[set]\nname = \"extra\"\n[[terrain]]\nname = \"desert\"\nsymbol = \"D\"\ncolour = \"#aa8844\"\n",
+    );
+    let leaf = common::write(
+        &dir,
+        "mine.toml",
+        &format!("name = \"mine\"\nextends = \"{spoof}.toml\"\n"),
+    );
+    let (_, w) = crownlands_rules::load_path_with_warnings(registry, &leaf).expect("loads");
+    assert_diag(
+        &Diagnostics(w),
+        2,
+        11,
+        &[&format!(
+            "`extends` names the file `{spoof}.toml`, whose name looks like the shipped ruleset `kingdomino` on a screen ({letter}): it extends that file, not the shipped ruleset (which is named alone: extends = \"kingdomino\")"
+        )],
+    );
+    let leaf = common::write(
+        &dir,
+        "sets.toml",
+        &format!("name = \"mine\"\nextends = \"kingdomino\"\nadd-sets = [\"sets/{spoof}.toml\"]\n"),
+    );
+    let w = crownlands_rules::check_path(registry, &leaf).warnings;
+    assert_diag(
+        &Diagnostics(w),
+        3,
+        13,
+        &[&format!(
+            "`sets/{spoof}.toml` is a file whose name looks like the shipped component set `kingdomino` on a screen ({letter}): it reads that file, not the shipped set"
+        )],
+    );
+    // The shipped one, and a file of a plain name, are not warned.
+    let plain = common::write(
+        &dir,
+        "plain.toml",
+        "name = \"plain\"\nextends = \"kingdomino\"\nadd-sets = [\"kingdomino\"]\n",
+    );
+    let w = crownlands_rules::check_path(registry, &plain).warnings;
+    assert!(!w.iter().any(|d| d.message.contains("looks like")), "{w:?}");
+    // A bare name that only looks like a shipped one: refused, the letter named.
+    let bare = common::write(
+        &dir,
+        "bare.toml",
+        &format!("name = \"mine\"\nextends = \"{spoof}\"\n"),
+    );
+    let e = load_path(registry, &bare).expect_err("no such ruleset");
+    assert_diag(
+        &e,
+        2,
+        11,
+        &[&format!(
+            "no shipped ruleset named `{spoof}` (it only looks like `kingdomino`: {letter})"
+        )],
+    );
+    let bare = common::write(
+        &dir,
+        "bare-set.toml",
+        &format!("name = \"mine\"\nextends = \"kingdomino\"\nadd-sets = [\"{spoof}\"]\n"),
+    );
+    let e = load_path(registry, &bare).expect_err("no such set");
+    assert_diag(
+        &e,
+        3,
+        13,
+        &[&format!(
+            "no shipped component set named `{spoof}` (it only looks like `kingdomino`: {letter})"
+        )],
+    );
+    // The ruleset's own name: the letter is named in its warning.
+    let w = warnings_of(
+        &format!("name = \"{spoof}\"\nextends = \"kingdomino\"\n"),
+        "n.toml",
+    );
+    assert_diag(
+        &w,
+        1,
+        8,
+        &[&format!(
+            "its `name` is `{spoof}` ({letter}), which looks like the shipped ruleset `kingdomino`"
+        )],
+    );
+}

@@ -83,6 +83,12 @@ fn plain_expectation(msg: &str) -> String {
         None => (msg, ""),
     };
     let msg = &past_the_range(msg);
+    // What the file gave, in the words of JSON's kinds too (`sequence`, `map` are the reader's).
+    let msg = &match msg.split_once(", expected ") {
+        Some(("invalid type: sequence", rest)) => format!("invalid type: a list, expected {rest}"),
+        Some(("invalid type: map", rest)) => format!("invalid type: an object, expected {rest}"),
+        _ => msg.to_string(),
+    };
     let Some(at) = msg.rfind("expected ") else {
         return format!("{msg}{position}");
     };
@@ -271,7 +277,7 @@ mod tests {
             ),
             (
                 "invalid type: map, expected a sequence",
-                "invalid type: map, expected a list",
+                "invalid type: an object, expected a list",
             ),
             (
                 "invalid value: integer `300`, expected i8",
@@ -291,11 +297,11 @@ mod tests {
             ),
             (
                 "invalid type: sequence, expected variant identifier at line 1 column 1",
-                "invalid type: sequence, expected a name in quotes, one of those docs/saves.md lists for this field at line 1 column 1",
+                "invalid type: a list, expected a name in quotes, one of those docs/saves.md lists for this field at line 1 column 1",
             ),
             (
                 "invalid type: sequence, expected string or map",
-                "invalid type: sequence, expected a name in quotes, one of those docs/saves.md lists for this field",
+                "invalid type: a list, expected a name in quotes, one of those docs/saves.md lists for this field",
             ),
             (
                 "invalid type: string \"NaN\", expected f64",

@@ -60,6 +60,7 @@ pub struct GameRecord {
     /// Every action, in order, as the game writes it ([`crownlands_core::Game::action_json`]).
     pub actions: Vec<SavedAction>,
     /// The result, or where the game stands.
+    #[serde(deserialize_with = "object::read")]
     pub status: GameStatus,
 }
 
@@ -89,7 +90,16 @@ impl<'de> Deserialize<'de> for SavedAction {
                 raw.get().len()
             )));
         }
-        crate::strict::parse(raw.get()).map_err(serde::de::Error::custom)?;
+        let value = crate::strict::parse(raw.get()).map_err(serde::de::Error::custom)?;
+        // An object, as every action is written (the engine's readers take a list of the fields
+        // in order too: `["claim", 40]`).
+        if !value.is_object() {
+            return Err(serde::de::Error::custom(format!(
+                "`{}` is no action: an action is an object such as `{{\"action\": \"claim\", \
+                 \"domino\": 18}}`",
+                crate::limits::shortened(raw.get())
+            )));
+        }
         let kind = serde_json::from_str::<Kind>(raw.get())
             .ok()
             .and_then(|k| k.action);
@@ -328,6 +338,7 @@ mod lines {
 /// Lists read with a bound on their length, refused at the first element past it (before more
 /// is read into memory).
 mod bounded {
+    use super::object::Object;
     use super::{GameRecord, MAX_MATCH_GAMES, MAX_PLAYERS, Player};
     use serde::de::{Deserialize, Deserializer, Error, SeqAccess, Visitor};
     use std::fmt;
@@ -373,12 +384,16 @@ mod bounded {
         })
     }
 
+    /// Each an object (`{"seat": 1, ...}`), never a list of its fields in order.
     pub fn players<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Player>, D::Error> {
-        at_most(d, usize::from(MAX_PLAYERS), "players")
+        at_most::<_, Object<Player>>(d, usize::from(MAX_PLAYERS), "players")
+            .map(|v| v.into_iter().map(|p| p.0).collect())
     }
 
+    /// Each an object (`{"seed": 1, ...}`), never a list of its fields in order.
     pub fn games<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<GameRecord>, D::Error> {
-        at_most(d, usize::from(MAX_MATCH_GAMES), "games")
+        at_most::<_, Object<GameRecord>>(d, usize::from(MAX_MATCH_GAMES), "games")
+            .map(|v| v.into_iter().map(|g| g.0).collect())
     }
 
     /// One value per side (seat or team), or sides numbered from 1.
@@ -395,6 +410,7 @@ mod bounded {
 
 /// A game's status as the file has it, field by field, made a [`GameStatus`] once read.
 mod status {
+    use super::object::{Object, Shaped};
     use super::{GameStatus, MAX_ACTION_JSON_BYTES, bounded};
     use crownlands_core::{Decider, Phase};
     use serde::Deserialize;
@@ -427,7 +443,9 @@ mod status {
     }
 
     /// A small value (a phase, what decided a game): its JSON, at most a kilobyte, then read.
-    fn small<'de, D: Deserializer<'de>, T: DeserializeOwned>(d: D) -> Result<Option<T>, D::Error> {
+    fn small<'de, D: Deserializer<'de>, T: DeserializeOwned + Shaped>(
+        d: D,
+    ) -> Result<Option<T>, D::Error> {
         let raw = Box::<RawValue>::deserialize(d)?;
         if raw.get().len() > MAX_ACTION_JSON_BYTES {
             return Err(D::Error::custom(format!(
@@ -435,10 +453,12 @@ mod status {
                 raw.get().len()
             )));
         }
-        serde_json::from_str(raw.get()).map(Some).map_err(|e| {
-            let e = e.to_string();
-            D::Error::custom(e.split(" at line ").next().unwrap_or_default().to_string())
-        })
+        serde_json::from_str::<Object<T>>(raw.get())
+            .map(|o| Some(o.0))
+            .map_err(|e| {
+                let e = e.to_string();
+                D::Error::custom(e.split(" at line ").next().unwrap_or_default().to_string())
+            })
     }
 
     fn missing(field: &str) -> String {
@@ -492,5 +512,79 @@ mod status {
                 }
             }
         }
+    }
+}
+
+/// The values a save gives as JSON objects, read only as objects. serde's derived readers take
+/// a list of the fields in order too (`[1, "Ann", "human"]` for a player, `["claim", 40]` for
+/// an action's kind and fields), a shape no save is written in, which read as a player or
+/// a status, or said `invalid length 2, expected an object` of a list the file never meant as
+/// one; a list (or anything but an object) is now refused where it stands, with what was
+/// expected in words.
+pub(crate) mod object {
+    use super::{GameRecord, GameStatus, Player};
+    use crownlands_core::{Decider, Phase};
+    use serde::de::value::MapAccessDeserializer;
+    use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
+    use std::fmt;
+    use std::marker::PhantomData;
+
+    /// A value a save writes as an object, and what it is in words.
+    pub trait Shaped {
+        /// What the value is, as a message says what was expected.
+        const EXPECTED: &'static str;
+    }
+
+    impl Shaped for Player {
+        const EXPECTED: &'static str = "a player (an object with `seat`, `name` and `kind`)";
+    }
+
+    impl Shaped for GameRecord {
+        const EXPECTED: &'static str = "a game (an object with `seed`, `actions` and `status`)";
+    }
+
+    impl Shaped for GameStatus {
+        const EXPECTED: &'static str =
+            "a game's status (an object with `state`: `finished` or `unfinished`)";
+    }
+
+    impl Shaped for Decider {
+        const EXPECTED: &'static str =
+            "what decided the game (an object such as `{\"by\": \"score\"}`)";
+    }
+
+    impl Shaped for Phase {
+        const EXPECTED: &'static str =
+            "what the game waits for (an object such as `{\"phase\": \"place\", \"slot\": 0}`)";
+    }
+
+    /// A `T` read from a JSON object only.
+    pub struct Object<T>(pub T);
+
+    struct Only<T>(PhantomData<T>);
+
+    impl<'de, T: Deserialize<'de> + Shaped> Visitor<'de> for Only<T> {
+        type Value = T;
+
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str(T::EXPECTED)
+        }
+
+        fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<T, A::Error> {
+            T::deserialize(MapAccessDeserializer::new(map))
+        }
+    }
+
+    impl<'de, T: Deserialize<'de> + Shaped> Deserialize<'de> for Object<T> {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Object<T>, D::Error> {
+            read(d).map(Object)
+        }
+    }
+
+    /// A `T` read from a JSON object only (for `deserialize_with`).
+    pub fn read<'de, D: Deserializer<'de>, T: Deserialize<'de> + Shaped>(
+        d: D,
+    ) -> Result<T, D::Error> {
+        d.deserialize_any(Only(PhantomData))
     }
 }

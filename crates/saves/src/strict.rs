@@ -27,13 +27,62 @@ pub(crate) fn extra_fields(json: &str, written: &str) -> Option<String> {
         Err(e) => return Some(e),
     };
     let written: Value = serde_json::from_str(written).ok()?;
-    unknown_field(&read, &written, "").map(|path| {
-        format!(
-            "unknown field `{}`: the action is written {}",
-            shortened(&path),
-            shortened_json(&written)
-        )
+    difference(&read, &written, "")
+        .map(|what| format!("{what}: the action is written {}", shortened_json(&written)))
+}
+
+/// What a JSON value is, in words: `a list`, `an object`, or `a value` (a number, a string, ...).
+fn kind(v: &Value) -> &'static str {
+    match v {
+        Value::Object(_) => "an object",
+        Value::Array(_) => "a list",
+        _ => "a value",
+    }
+}
+
+/// Where `read` differs in shape from `written` (the same action as its game writes it): the
+/// first key `written` does not have at the same place, or the first place holding a list where
+/// the action has an object (`["claim", 40]`, `"first": [0, 2]`, which the engine's readers take
+/// as the fields in order) or another kind of value. `None` where neither.
+fn difference(read: &Value, written: &Value, at: &str) -> Option<String> {
+    if let Some(path) = unknown_field(read, written, at) {
+        return Some(format!("unknown field `{}`", shortened(&path)));
+    }
+    misshapen(read, written, at).map(|(path, read, written)| {
+        if path.is_empty() {
+            format!("the action is {read}, not {written}")
+        } else {
+            format!("`{}` is {read}, not {written}", shortened(&path))
+        }
     })
+}
+
+/// The first place (a dotted path, empty for the whole) where `read` holds another kind of
+/// value than `written` (a list for an object, say), with both kinds.
+fn misshapen(
+    read: &Value,
+    written: &Value,
+    at: &str,
+) -> Option<(String, &'static str, &'static str)> {
+    let path = |k: &str| {
+        if at.is_empty() {
+            k.to_string()
+        } else {
+            format!("{at}.{k}")
+        }
+    };
+    match (read, written) {
+        (Value::Object(r), Value::Object(w)) => r
+            .iter()
+            .find_map(|(k, v)| misshapen(v, w.get(k)?, &path(k))),
+        (Value::Array(r), Value::Array(w)) => r
+            .iter()
+            .zip(w)
+            .enumerate()
+            .find_map(|(i, (a, b))| misshapen(a, b, &format!("{at}[{i}]"))),
+        (r, w) if kind(r) != kind(w) => Some((at.to_string(), kind(r), kind(w))),
+        _ => None,
+    }
 }
 
 fn shortened_json(v: &Value) -> String {
@@ -161,6 +210,21 @@ mod tests {
         assert!(
             extra_fields(deep, place)
                 .is_some_and(|e| e.starts_with("unknown field `placement.first.z`"))
+        );
+        // A list of the fields in order, which the engine's readers take: not as it is written.
+        assert_eq!(
+            extra_fields(r#"["claim",36]"#, claim).as_deref(),
+            Some(
+                "the action is a list, not an object: the action is written \
+                 {\"action\":\"claim\",\"domino\":36}"
+            )
+        );
+        let listed = r#"{"action":"place","placement":{"first":[0,2],"direction":"north"}}"#;
+        assert!(
+            extra_fields(listed, place).is_some_and(|e| e
+                .starts_with("`placement.first` is a list, not an object: the action is written")),
+            "{:?}",
+            extra_fields(listed, place)
         );
         let nested_dup =
             r#"{"action":"place","placement":{"first":{"x":0,"x":0,"y":2},"direction":"north"}}"#;

@@ -1066,3 +1066,170 @@ fn lines_before_the_moves_are_plain_text_ending_with_a_new_line() {
         assert_short(&e);
     }
 }
+
+/// `*` ends an unfinished game once, and nothing follows it; a round or a game is marked once,
+/// before its first move: a marker doubled or out of its place is refused where it stands.
+#[test]
+fn markers_are_given_once_and_in_their_place() {
+    let game = cgn();
+    assert!(game.trim_end().ends_with(" *"), "{game}");
+    let ended = game.trim_end();
+    let star = ended.lines().last().map_or(0, |l| l.chars().count());
+    let lines = ended.lines().count();
+    // `0.` again after the first claim.
+    let first = game.find("\n0. ").expect("round 0") + 4;
+    let second = first + game[first..].find(' ').expect("a second claim");
+    let mid_round = format!("{} 0.{}", &game[..second], &game[second..]);
+    for (text, says) in [
+        (
+            format!("{ended} *\n"),
+            format!(
+                ":{lines}:{}: a second `*` (the first is at {lines}:{star})",
+                star + 2
+            ),
+        ),
+        (
+            format!("{ended}\n*\n"),
+            format!(
+                ":{}:1: a second `*` (the first is at {lines}:{star})",
+                lines + 1
+            ),
+        ),
+        (
+            format!("{ended} 1.\n"),
+            "`1.` after `*`, which ends an unfinished game".to_string(),
+        ),
+        (
+            format!("{ended} G1\n"),
+            "`G1` after `*`, which ends an unfinished game".to_string(),
+        ),
+        (
+            game.replacen("\n0. ", "\n0. 0. ", 1),
+            "round marker `0.` again (round 0 is marked at".to_string(),
+        ),
+        (
+            game.replacen("\n1. ", "\n1. {a comment} 1. ", 1),
+            "round marker `1.` again (round 1 is marked at".to_string(),
+        ),
+        (
+            mid_round.clone(),
+            "round marker `0.` in the middle of round 0".to_string(),
+        ),
+        (
+            game.replacen("\n0. ", "\nG1 G1 0. ", 1),
+            "game marker `G1` again (game 1 is marked at".to_string(),
+        ),
+        (
+            game.replacen("\n0. ", "\n0. G1 ", 1),
+            "game marker `G1` after the marker of its round 0".to_string(),
+        ),
+    ] {
+        let e = import_error(&text);
+        assert!(e.to_string().contains(&says), "{says}\n{e}\n{text}");
+    }
+    // Each marker once, in its place, still reads.
+    notation::import(registry(), &game.replacen("\n0. ", "\nG1 0. ", 1), "n.cgn")
+        .expect("a game marker before the first round's");
+}
+
+/// What a save writes as an object (a player, a game, its status, what decided it, the phase,
+/// an action and the objects inside it) is read only as one: a list of its fields in order,
+/// which the readers of the Rust types took (`[1, "Ann", "human"]` read as a player), is
+/// refused where it stands, with what was expected in words.
+#[test]
+fn an_object_of_a_save_given_as_a_list_is_refused() {
+    let unfinished = save_json();
+    let finished = played("kingdomino", 2, None).to_save().to_json();
+    let placing = {
+        let s = played("kingdomino", 2, None).to_save();
+        s.games[0]
+            .actions
+            .iter()
+            .map(|a| a.json().to_string())
+            .find(|a| a.contains("\"first\":{\"x\":"))
+            .expect("a placement")
+    };
+    let listed_cell = {
+        let start = placing.find("{\"x\":").expect("a cell");
+        let end = start + placing[start..].find('}').expect("its end") + 1;
+        let cell: serde_json::Value = serde_json::from_str(&placing[start..end]).unwrap();
+        format!(
+            "{}[{},{}]{}",
+            &placing[..start],
+            cell["x"],
+            cell["y"],
+            &placing[end..]
+        )
+    };
+    let first_claim = {
+        let s = played("kingdomino", 2, Some(10)).to_save();
+        s.games[0].actions[0].json().to_string()
+    };
+    let domino = serde_json::from_str::<serde_json::Value>(&first_claim).unwrap()["domino"].clone();
+    for (json, says) in [
+        (
+            with_field(
+                &unfinished,
+                "players",
+                "[[1, \"Ann\", \"human\"], [2, \"Bob\", \"random\"]]",
+            ),
+            "invalid type: a list, expected a player (an object with `seat`, `name` and `kind`)"
+                .to_string(),
+        ),
+        (
+            with_field(
+                &unfinished,
+                "players",
+                "[[1, \"Ann\"], {\"seat\": 2, \"name\": \"Bob\", \"kind\": \"random\"}]",
+            ),
+            "invalid type: a list, expected a player".to_string(),
+        ),
+        (
+            with_field(&unfinished, "players", "[\"Ann\", \"Bob\"]"),
+            "invalid type: string \"Ann\", expected a player".to_string(),
+        ),
+        (
+            with_field(
+                &unfinished,
+                "status",
+                "[\"unfinished\", null, null, null, null, {\"phase\": \"claim\"}, 0, 10]",
+            ),
+            "invalid type: a list, expected a game's status".to_string(),
+        ),
+        (
+            with_field(&finished, "decided_by", "[\"score\"]"),
+            "invalid type: a list, expected what decided the game".to_string(),
+        ),
+        (
+            with_field(&unfinished, "phase", "[\"claim\"]"),
+            "invalid type: a list, expected what the game waits for".to_string(),
+        ),
+        (
+            unfinished.replacen(&first_claim, &format!("[\"claim\",{domino}]"), 1),
+            format!("`[\"claim\",{domino}]` is no action: an action is an object"),
+        ),
+        (
+            finished.replacen(&placing, &listed_cell, 1),
+            "`placement.first` is a list, not an object".to_string(),
+        ),
+    ] {
+        let e = save_error(&json);
+        assert!(e.to_string().contains(&says), "{says}\n{e}");
+        assert!(
+            e.line > 0 || e.to_string().contains("(games[0].actions["),
+            "placed: {e}"
+        );
+    }
+    // A whole game as a list.
+    let games = unfinished.find("\"games\": [").expect("games") + "\"games\": [".len();
+    let e = save_error(&format!(
+        "{}[1, [], {{}}], {}",
+        &unfinished[..games],
+        &unfinished[games..]
+    ));
+    assert!(
+        e.to_string()
+            .contains("invalid type: a list, expected a game (an object with `seed`"),
+        "{e}"
+    );
+}

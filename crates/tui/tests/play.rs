@@ -923,6 +923,53 @@ fn a_saved_bot_level_not_read_is_said_on_load_and_on_resume() {
     );
 }
 
+/// A save's bot asking for an hour a move on 64 threads plays held to a save's bounds, and the
+/// load and the resume say so (it had been held silently: a bot answering in ten seconds taken
+/// for the level the save names).
+#[test]
+fn a_saved_bot_level_past_a_saves_bounds_is_said_on_load_and_on_resume() {
+    use crownlands_saves::{Player, Session};
+    use crownlands_tui::app::resume::{Found, Offer};
+    let players = vec![
+        Player::new(1, "Ann", "human"),
+        Player::new(2, "slow", "mcts:3600s:threads=64"),
+    ];
+    let session = Session::new(ruleset("kingdomino"), players, 3).expect("session");
+    let seats = crownlands_tui::app::seats::from_players(session.players());
+    let crownlands_tui::app::seats::SeatKind::Bot(crownlands_bots::Level::Mcts(c)) = &seats[1].kind
+    else {
+        panic!("{:?}", seats[1]);
+    };
+    assert_eq!(c.cap, Some(crownlands_tui::app::seats::MAX_LOADED_WAIT));
+    let loaded = crownlands_tui::App::resume(
+        session.clone(),
+        seats,
+        common::config(1, crownlands_tui::Palette::none()),
+    );
+    let said = "The bot level of seat 2 (mcts:3600s:threads=64) asks more than a save may: it \
+                thinks at most 10 s a move, on at most ";
+    assert!(loaded.message().contains(said), "{}", loaded.message());
+    let offer = Offer {
+        path: "/tmp/autosave.json".into(),
+        found: Ok(Found::new(session, "just now".into())),
+        focus: 0,
+        kept_as: "autosave-previous.json".into(),
+        not_a_file: false,
+        later: None,
+    };
+    let next = crownlands_tui::app::Next::Setup(Box::new(crownlands_tui::app::setup::Setup::new(
+        crownlands_tui::app::ruleset_file::shipped_choices(crownlands_core::Registry::shipped_ref()),
+        None,
+    )));
+    let mut app = crownlands_tui::App::with_offer(
+        offer,
+        next,
+        common::config(1, crownlands_tui::Palette::none()),
+    );
+    press(&mut app, "r");
+    assert!(app.message().contains(said), "{}", app.message());
+}
+
 #[test]
 fn the_score_screen_scrolls_through_every_line() {
     let mut app = app("mighty-duel", "you,greedy", 3);

@@ -1049,7 +1049,7 @@ fn a_match_result_that_is_no_object_is_said_to_be_one() {
     let r = run(&["replay", &bad.display().to_string()]).expect_code(1);
     assert!(
         r.stderr.contains(
-            "invalid type: sequence, expected the match's result: an object with `totals` and \
+            "invalid type: a list, expected the match's result: an object with `totals` and \
              `winners`, or null"
         ),
         "{}",

@@ -301,6 +301,14 @@ struct Replay {
     labels: HashMap<String, DominoId>,
     /// Where the `*` was, once read.
     ended: Option<(usize, usize)>,
+    /// The last round marker read: its game (from 0), its round and where it was, so that a
+    /// round is marked once.
+    round_marked: Option<(usize, u32, usize, usize)>,
+    /// The last game marker read: its game (from 0) and where it was.
+    game_marked: Option<(usize, usize, usize)>,
+    /// The game (from 0) and round of the last action played: a round's marker comes before
+    /// its first move.
+    played: Option<(usize, u32)>,
 }
 
 impl Replay {
@@ -314,6 +322,9 @@ impl Replay {
             session,
             labels,
             ended: None,
+            round_marked: None,
+            game_marked: None,
+            played: None,
         }
     }
 
@@ -342,15 +353,39 @@ impl Replay {
                 }
                 (action, None)
             }
-            Token::Word(w) => match parse_word(w, session.game(), &self.labels).map_err(at)? {
-                Word::End => {
-                    self.ended = Some((t.line, t.column));
-                    return Ok(());
+            Token::Word(w) => {
+                let word = parse_word(w, session.game(), &self.labels).map_err(at)?;
+                // Nothing follows `*`: no move, no marker (`G2` would begin another game), and
+                // not another `*`.
+                if let Some((line, column)) = self.ended {
+                    return Err(at(if matches!(word, Word::End) {
+                        format!(
+                            "a second `*` (the first is at {line}:{column}): `*` ends an \
+                             unfinished game once, after its last move"
+                        )
+                    } else {
+                        format!(
+                            "`{}` after `*`, which ends an unfinished game",
+                            shortened(t.text)
+                        )
+                    }));
                 }
-                Word::Round(r) => return round_marker(session, r, t).map_err(at),
-                Word::Game(g) => return game_marker(session, g, t).map_err(at),
-                Word::Action(action, names) => (action, names),
-            },
+                match word {
+                    Word::End => {
+                        self.ended = Some((t.line, t.column));
+                        return Ok(());
+                    }
+                    Word::Round(r) => {
+                        round_marker(session, r, t).map_err(at)?;
+                        return self.round_marked(r, t).map_err(at);
+                    }
+                    Word::Game(g) => {
+                        game_marker(session, g, t).map_err(at)?;
+                        return self.game_marked(t).map_err(at);
+                    }
+                    Word::Action(action, names) => (action, names),
+                }
+            }
         };
         if self.ended.is_some() {
             return Err(at(format!(
@@ -358,7 +393,65 @@ impl Replay {
                 shortened(t.text)
             )));
         }
-        play_action(session, action, names, t, file)
+        // The game (a match's next one begins with its first move) and round the move is in.
+        if session.game().is_over() && session.can_start_next_game() {
+            session.next_game();
+        }
+        let now = (session.game_index(), session.game().round());
+        play_action(session, action, names, t, file)?;
+        self.played = Some(now);
+        Ok(())
+    }
+
+    /// A round marker `t` for round `round` (checked to be the game's): refused where its round
+    /// is marked already or has begun (`3.` twice, or between two moves of round 3).
+    fn round_marked(&mut self, round: u32, t: &Positioned<'_>) -> Result<(), String> {
+        let game = self.session.game_index();
+        if self.played == Some((game, round)) {
+            return Err(format!(
+                "round marker `{}` in the middle of round {round}: a round's marker comes \
+                 before its first move",
+                shortened(t.text)
+            ));
+        }
+        if let Some((g, r, line, column)) = self.round_marked
+            && (g, r) == (game, round)
+        {
+            return Err(format!(
+                "round marker `{}` again (round {round} is marked at {line}:{column}): a round \
+                 is marked once, before its first move",
+                shortened(t.text)
+            ));
+        }
+        self.round_marked = Some((game, round, t.line, t.column));
+        Ok(())
+    }
+
+    /// A game marker `t` (checked to be the game's): refused where its game is marked already
+    /// (`G2 G2`) or a round marker of that game came first (`0. G2`).
+    fn game_marked(&mut self, t: &Positioned<'_>) -> Result<(), String> {
+        let game = self.session.game_index();
+        if let Some((g, line, column)) = self.game_marked
+            && g == game
+        {
+            return Err(format!(
+                "game marker `{}` again (game {} is marked at {line}:{column}): a game is \
+                 marked once, before its first round",
+                shortened(t.text),
+                game + 1
+            ));
+        }
+        if let Some((g, r, line, column)) = self.round_marked
+            && g == game
+        {
+            return Err(format!(
+                "game marker `{}` after the marker of its round {r} (at {line}:{column}): a \
+                 game's marker comes before its rounds'",
+                shortened(t.text)
+            ));
+        }
+        self.game_marked = Some((game, t.line, t.column));
+        Ok(())
     }
 
     /// The session once every token is played: `*` only after an unfinished game.
@@ -410,7 +503,8 @@ fn game_marker(session: &mut Session, game: usize, t: &Positioned<'_>) -> Result
     Err(format!("game marker `{}` but {problem}", shortened(t.text)))
 }
 
-/// Apply one action, after checking the domino its token names (if it names one).
+/// Apply one action, after checking the domino its token names (if it names one); a match's
+/// next game is begun by the caller.
 fn play_action(
     session: &mut Session,
     action: Action,
@@ -418,9 +512,6 @@ fn play_action(
     t: &Positioned<'_>,
     file: &str,
 ) -> Result<(), SaveError> {
-    if session.game().is_over() && session.can_start_next_game() {
-        session.next_game();
-    }
     let index = session.actions().last().map_or(0, Vec::len);
     let games = usize::from(session.match_games());
     let place = crate::words::action_place(games, session.game_index(), index);

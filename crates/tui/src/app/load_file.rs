@@ -2,7 +2,7 @@
 //! and `r` on the setup screen's recent games (or while watching one).
 
 use super::seats::{self, Seat};
-use super::{App, Config, autosave, unread_note};
+use super::{App, Config, autosave, held_note, unread_note};
 use crownlands_saves::{SaveError, Session};
 use std::path::Path;
 use std::time::Instant;
@@ -55,19 +55,22 @@ impl App {
     }
 
     /// Play on `session` with `seats` in place of whatever this app showed, saying `loaded`
-    /// (which starts with `Game loaded.`) and the levels this build does not know.
+    /// (which starts with `Game loaded.`), the levels this build does not know and those held
+    /// to a save's bounds.
     pub(super) fn take_loaded(&mut self, session: Session, seats: Vec<Seat>, loaded: &str) {
         let unread = seats::unread_levels(session.players());
+        let held = seats::held_levels(session.players());
         self.replay = None;
         self.replay_play = None;
         self.watched = None;
         self.install(session, seats);
         // Its first autosave looks at what the file holds, as a new program's would.
         self.autosaver = autosave::Autosaver::default();
-        self.message = if unread.is_empty() {
-            format!("{loaded} Press ? for help.")
-        } else {
-            unread_note(&unread, loaded)
+        self.message = match (unread.is_empty(), held.is_empty()) {
+            (true, true) => format!("{loaded} Press ? for help."),
+            (false, true) => unread_note(&unread, loaded),
+            (true, false) => held_note(&held, loaded),
+            (false, false) => held_note(&held, &unread_note(&unread, loaded)),
         };
     }
 

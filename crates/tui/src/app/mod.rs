@@ -2782,6 +2782,16 @@ fn unread_note(unread: &[String], before: &str) -> String {
     )
 }
 
+/// `before`, then the seats whose saved bot level asks for more than a save may, and what
+/// they play at instead ([`seats::held_levels`]).
+fn held_note(held: &[String], before: &str) -> String {
+    format!(
+        "{before} The bot level of {} asks more than a save may: it thinks {}.",
+        held.join(", "),
+        seats::held_bounds()
+    )
+}
+
 /// The name of the player at `player` among `seats`, shown without control characters.
 fn name_of(seats: &[Seat], player: usize) -> String {
     seats.get(player).map_or_else(

@@ -371,6 +371,7 @@ impl App {
             }
             (Answer::Resume, Ok(found)) => {
                 let unread = seats::unread_levels(found.session.players());
+                let held = seats::held_levels(found.session.players());
                 self.install(found.session, found.seats);
                 self.find_own_files();
                 self.message = "Resumed where you left off. Press ? for help.".into();
@@ -402,6 +403,9 @@ impl App {
                 }
                 if !unread.is_empty() {
                     self.message = super::unread_note(&unread, &self.message);
+                }
+                if !held.is_empty() {
+                    self.message = super::held_note(&held, &self.message);
                 }
                 self.refresh(now);
             }

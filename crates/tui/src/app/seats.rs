@@ -126,14 +126,19 @@ pub fn to_players(seats: &[Seat]) -> Vec<Player> {
         .collect()
 }
 
+/// The threads a save's bot may use here: the machine's cores (at most 255).
+fn loaded_threads() -> u8 {
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    u8::try_from(cores).unwrap_or(u8::MAX)
+}
+
 /// Seats from a save file: `human` is a human, a bot level a bot, anything else (an unknown
 /// bot) a human, so a loaded game is always playable.
 ///
 /// A bot's level comes from the file, so it is [`Level::limited`]: it thinks at most
 /// [`MAX_LOADED_WAIT`] a move, on at most the machine's cores.
 pub fn from_players(players: &[Player]) -> Vec<Seat> {
-    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
-    let threads = u8::try_from(cores).unwrap_or(u8::MAX);
+    let threads = loaded_threads();
     players
         .iter()
         .map(|p| Seat {
@@ -168,6 +173,43 @@ pub fn unread_levels(players: &[Player]) -> Vec<String> {
             )
         })
         .collect()
+}
+
+/// The seats of `players` whose bot level asks for more than a save may (a wait past
+/// [`MAX_LOADED_WAIT`] a move, or more threads than this machine's cores), in words for a
+/// message: `seat 2 (mcts:3600000ms:threads=64)`. They play held to those bounds
+/// ([`from_players`]); the player is told, lest a bot that answers in ten seconds be taken for
+/// the level the save names.
+pub fn held_levels(players: &[Player]) -> Vec<String> {
+    let threads = loaded_threads();
+    players
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| match p.kind.parse::<Level>() {
+            Ok(level @ Level::Mcts(c)) if p.kind != "human" => {
+                level.wait() > MAX_LOADED_WAIT || c.threads > threads
+            }
+            _ => false,
+        })
+        .map(|(i, p)| {
+            format!(
+                "seat {} ({})",
+                i + 1,
+                crownlands_core::text::excerpt(&p.kind)
+            )
+        })
+        .collect()
+}
+
+/// What the seats of [`held_levels`] play at instead, in words: `at most 10 s a move, on at most
+/// 2 threads`.
+pub fn held_bounds() -> String {
+    let threads = loaded_threads();
+    format!(
+        "at most {} s a move, on at most {threads} thread{}",
+        MAX_LOADED_WAIT.as_secs(),
+        if threads == 1 { "" } else { "s" }
+    )
 }
 
 /// The longest a bot named by a save thinks about a move (ten times the default level's wait).
@@ -215,6 +257,28 @@ mod tests {
         let back = from_players(&to_players(&seats));
         // The same seats as a save writes them (a loaded bot's level carries its cap).
         assert_eq!(to_players(&back), to_players(&seats));
+    }
+
+    #[test]
+    fn a_saved_bot_asking_past_the_bounds_is_named() {
+        let players = vec![
+            Player::new(1, "a", "human"),
+            Player::new(2, "b", "mcts:3600s:threads=64"),
+            Player::new(3, "c", "mcts"),
+            Player::new(4, "d", "mcts:2s"),
+            Player::new(5, "e", "mcts:100000000"),
+            Player::new(6, "f", "greedy"),
+            Player::new(7, "g", "mcts:1000000000"),
+        ];
+        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+        assert_eq!(
+            held_levels(&players),
+            ["seat 2 (mcts:3600s:threads=64)", "seat 5 (mcts:100000000)"],
+            "a level not read (seat 7) is said as such, not here"
+        );
+        let many = vec![Player::new(1, "a", "mcts:threads=64")];
+        assert_eq!(held_levels(&many).len(), usize::from(cores < 64));
+        assert!(held_bounds().starts_with("at most 10 s a move, on at most "));
     }
 
     #[test]
