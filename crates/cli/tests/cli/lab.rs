@@ -3317,7 +3317,10 @@ fn a_report_of_dominoes_charts_each_domino() {
         ],
     );
     assert!(html.contains("<h2>Win share of the side placing each domino</h2>"));
-    let chart = chart_texts(&html, "Win share of the side placing each domino (95% intervals");
+    let chart = chart_texts(
+        &html,
+        "Win share of the side placing each domino (95% intervals",
+    );
     assert!(chart.contains(&"48"), "{chart:?}");
     assert!(html.contains("placer wins"), "the summary's table");
     let (plain, _) = report_of(
