@@ -647,7 +647,7 @@ impl Game {
         let rules = self.rules();
         let line = u32::from(rules.line_size);
         let a_line = line.saturating_sub(self.first_claims.len() as u32);
-        let lines = u64::from(rules.deck_size) / u64::from(line.max(1));
+        let lines = u64::from(rules.rounds());
         (a_line, lines * u64::from(a_line))
     }
 

@@ -239,6 +239,12 @@ impl Rules {
         (g * g).saturating_sub(1)
     }
 
+    /// The lines a game deals, one a round (12 in Kingdomino at 4 players: 48 dominoes, 4 a
+    /// line), the first claims' line counted.
+    pub fn rounds(&self) -> u16 {
+        self.deck_size / u16::from(self.line_size.max(1))
+    }
+
     /// `a 5x5 kingdom`, `an 8x8 kingdom`: a kingdom of these rules, in words.
     pub fn a_kingdom(&self) -> String {
         let g = self.grid_size;
@@ -1172,7 +1178,7 @@ impl Ruleset {
         }
         let sides = usize::from(rules.sides(players)).max(1);
         let kings_per_side = usize::from(rules.kings_per_player) * usize::from(rules.team_size);
-        let rounds = usize::from(rules.deck_size) / usize::from(rules.line_size.max(1));
+        let rounds = usize::from(rules.rounds());
         let placed = rounds * kings_per_side;
         let grid = usize::from(rules.grid_size);
         let needed = (grid * grid).saturating_sub(1);

@@ -1075,7 +1075,9 @@ impl<'s> Walker<'s> {
                     // A tile's price is its slot's, plus its own `price` where a house rule
                     // gives one.
                     msg.push_str(
-                        " (a building costs what its slot on the Builders' Board costs,                          `slot-prices` under [rules.module.buildings], plus its own `price`                          where a house rule gives one)",
+                        " (a building costs what its slot on the Builders' Board costs, \
+                         `slot-prices` under [rules.module.buildings], plus its own `price` \
+                         where a house rule gives one)",
                     );
                 } else if let Some(close) = e
                     .key

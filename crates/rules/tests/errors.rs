@@ -3251,7 +3251,8 @@ fn a_building_cost_says_the_slots_and_price_set_it() {
         1,
         &[
             "unknown key `cost`",
-            "`slot-prices` under [rules.module.buildings], plus its own `price`",
+            "(a building costs what its slot on the Builders' Board costs, `slot-prices` under \
+             [rules.module.buildings], plus its own `price` where a house rule gives one)",
         ],
     );
 }

@@ -375,6 +375,8 @@ pub fn bot_charts(rulesets: &[(String, Vec<(String, BotSummary)>)]) -> Result<[S
 /// in the table's order (the best first), `sides` sides (a side's average share in the title).
 /// With more than 48 dominoes only every few is named on the axis, so that the names stay apart.
 pub fn domino_win_shares(rows: &[DominoSummary], sides: usize) -> Result<String, String> {
+    // A domino never placed has no placer to chart (the table says so).
+    let rows: Vec<&DominoSummary> = rows.iter().filter(|d| d.placed > 0.0).collect();
     let every = rows.len().div_ceil(48).max(1);
     let names: Vec<String> = rows
         .iter()

@@ -57,15 +57,18 @@ fn dominoes_json(t: &Tally) -> Vec<Value> {
     stats::dominoes(t)
         .iter()
         .map(|d| {
+            // Never placed: no side's figures (null).
+            let placed = d.placed > 0.0;
             json!({
                 "domino": d.domino,
                 "squares": d.squares,
                 "placed": round(d.placed, 4),
                 "discarded": round(d.discarded, 4),
-                "win_share": round(d.win_share.estimate, 4),
-                "win_share_ci95": json_interval(d.win_share.low, d.win_share.high, 4),
-                "mean_score": round(d.score.estimate, 3),
-                "mean_score_ci95": json_interval(d.score.low, d.score.high, 3),
+                "win_share": placed.then(|| round(d.win_share.estimate, 4)),
+                "win_share_ci95": placed
+                    .then(|| json_interval(d.win_share.low, d.win_share.high, 4)),
+                "mean_score": placed.then(|| round(d.score.estimate, 3)),
+                "mean_score_ci95": placed.then(|| json_interval(d.score.low, d.score.high, 3)),
             })
         })
         .collect()

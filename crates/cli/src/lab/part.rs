@@ -606,6 +606,20 @@ fn run_difference(a: &super::RunSpec, b: &super::RunSpec) -> Option<String> {
     if a.seed != b.seed {
         return Some(format!("seed {} against {}", a.seed, b.seed));
     }
+    if a.dominoes != b.dominoes {
+        let counted = |d: bool| {
+            if d {
+                "dominoes counted (--dominoes)"
+            } else {
+                "no dominoes counted"
+            }
+        };
+        return Some(format!(
+            "{} against {}",
+            counted(a.dominoes),
+            counted(b.dominoes)
+        ));
+    }
     None
 }
 

@@ -734,16 +734,25 @@ fn dominoes_text(out: &mut String, t: &Tally) {
         .to_vec(),
     ];
     for d in &rows {
-        table.push(vec![
+        // Never placed: no side's figures to give.
+        let figures = if d.placed > 0.0 {
+            [
+                format!("{:.1}%", d.win_share.estimate * 100.0),
+                interval_at(&d.win_share, share_places, true),
+                format!("{:.2}", d.score.estimate),
+                interval_at(&d.score, score_places, false),
+            ]
+        } else {
+            ["-".into(), "never placed".into(), "-".into(), String::new()]
+        };
+        let mut row = vec![
             d.domino.clone(),
             d.squares.clone(),
             format!("{:.1}%", d.placed * 100.0),
             format!("{:.1}%", d.discarded * 100.0),
-            format!("{:.1}%", d.win_share.estimate * 100.0),
-            interval_at(&d.win_share, share_places, true),
-            format!("{:.2}", d.score.estimate),
-            interval_at(&d.score, score_places, false),
-        ]);
+        ];
+        row.extend(figures);
+        table.push(row);
     }
     let widest = |i: usize, least: usize| {
         table

@@ -299,11 +299,12 @@ pub fn dominoes(t: &Tally) -> Vec<DominoSummary> {
             score: at_least(mean_interval(d.score_sum, d.score_sq_sum, d.placed), t),
         })
         .collect();
-    // (A stable sort: equal dominoes keep the ruleset's order.)
+    // (A stable sort: equal dominoes keep the ruleset's order; those never placed, with no
+    // figures to rank by, last.)
     out.sort_by(|a, b| {
-        b.win_share
-            .estimate
-            .total_cmp(&a.win_share.estimate)
+        (b.placed > 0.0)
+            .cmp(&(a.placed > 0.0))
+            .then(b.win_share.estimate.total_cmp(&a.win_share.estimate))
             .then(b.score.estimate.total_cmp(&a.score.estimate))
     });
     out

@@ -1313,6 +1313,14 @@ impl Tally {
                 ));
             }
         }
+        // Every domino discarded is one of the games' discards.
+        let discarded = dominoes
+            .iter()
+            .try_fold(0u64, |n, d| n.checked_add(d.discarded));
+        let discards = self.discarded.checked_sums().map(|(sum, _)| sum);
+        if discarded.map(i128::from) != discards {
+            return bad("the dominoes discarded do not add up to the games' discards".into());
+        }
         let placed = dominoes
             .iter()
             .try_fold(0u64, |n, d| n.checked_add(d.placed))

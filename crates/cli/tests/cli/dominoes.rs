@@ -187,6 +187,14 @@ fn dominoes_are_counted_in_single_games_and_parts_that_agree() {
         },
         "the dominoes placed do not add up to the seats'",
     );
+    // Discards moved from one domino's row to another's stay the games' count; more are not.
+    refused(
+        &|v| {
+            let d = &mut v["results"]["tallies"][0]["dominoes"][1];
+            d["discarded"] = Value::from(d["discarded"].as_u64().unwrap_or(0) + 1);
+        },
+        "the dominoes discarded do not add up to the games' discards",
+    );
     refused(
         &|v| v["results"]["tallies"][0]["dominoes"][0]["squares"] = Value::from("W\u{1b}[31m W"),
         "domino 1: a name or squares of more than 64 characters, or with a control",
@@ -199,4 +207,43 @@ fn dominoes_are_counted_in_single_games_and_parts_that_agree() {
         },
         "a part whose dominoes are counted without `simulate --dominoes`",
     );
+    // A part of the run without the flag: another run, said so.
+    let plain = {
+        let mut all = args[..6].to_vec();
+        all.extend(["--shard", "2/2"]);
+        run(&all).ok().stdout
+    };
+    let with = TempFile::new("dominoes-with", "json", &p1);
+    let without = TempFile::new("dominoes-without", "json", &plain);
+    let r = run(&["merge", &with.arg(), &without.arg()]).expect_code(1);
+    assert!(
+        r.stderr.contains("is of another run than")
+            && r.stderr.contains("dominoes counted (--dominoes)")
+            && r.stderr.contains("no dominoes counted"),
+        "{}",
+        r.stderr
+    );
+}
+
+/// A domino no side placed (half the box is dealt at 2 players) has no figures: `-` and
+/// `never placed` in the text, null in JSON, listed last.
+#[test]
+fn a_domino_never_placed_has_no_figures_and_comes_last() {
+    let args = ["simulate", "kingdomino", "-p", "2", "-g", "1", "--dominoes"];
+    let v = json_of(&args);
+    let rows = v["dominoes"].as_array().expect("dominoes");
+    let placed = |r: &Value| r["placed"].as_f64().unwrap_or(0.0) > 0.0;
+    let first_unplaced = rows
+        .iter()
+        .position(|r| !placed(r))
+        .expect("some never placed");
+    assert!(rows[first_unplaced..].iter().all(|r| !placed(r)), "last");
+    for r in &rows[first_unplaced..] {
+        assert!(r["win_share"].is_null() && r["mean_score"].is_null(), "{r}");
+        assert!(
+            r["win_share_ci95"].is_null() && r["mean_score_ci95"].is_null(),
+            "{r}"
+        );
+    }
+    assert!(run(&args).ok().stdout.contains("never placed"));
 }

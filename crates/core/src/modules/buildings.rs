@@ -273,19 +273,8 @@ impl Buildings {
 
     /// The price of its own of the tile in `slot` (0 for an empty slot, and in the printed game).
     fn tile_price(&self, cx: Cx<'_>, slot: usize) -> u32 {
-        let Some(state) = cx.state::<BuildingsState>() else {
-            return 0;
-        };
-        if !state.priced_tiles {
-            return 0;
-        }
-        state
-            .board
-            .get(slot)
-            .copied()
-            .flatten()
-            .and_then(|id| cx.table().ruleset().buildings().get(id.index()))
-            .map_or(0, |b| u32::from(b.price))
+        cx.state::<BuildingsState>()
+            .map_or(0, |state| own_price(state, cx.table().ruleset(), slot))
     }
 
     /// Whether `side` pays less than the building's price for the building in `slot` (the
@@ -361,19 +350,13 @@ impl Buildings {
         }
         // Tiles with a price of their own (a house rule): of the slots within the budget, those
         // whose tile's price, added, still is.
-        let buildings = cx.table().ruleset().buildings();
+        let ruleset = cx.table().ruleset();
         let mut kept = slots;
         let mut rest = slots;
         while rest != 0 {
             let slot = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            let own = state
-                .board
-                .get(slot)
-                .copied()
-                .flatten()
-                .and_then(|id| buildings.get(id.index()))
-                .map_or(0, |b| u32::from(b.price));
+            let own = own_price(state, ruleset, slot);
             let full = self.slot_prices.get(slot).copied().unwrap_or(0) as usize + own as usize;
             if full > budget {
                 kept &= !(1 << slot);
@@ -554,6 +537,18 @@ impl Mechanism for Buildings {
                 "(The shipped Queendomino tiles' crowns and values are the box's; their knights, towers, tax bonuses and most names are unpublished and chosen here to fit the box's totals.)".into()
             },
         ]
+    }
+
+    // With tiles priced by a house rule, the first line says the price is the slot's plus the
+    // tile's own (the Board shows each tile's whole price).
+    fn help_in(&self, ruleset: &Ruleset, _modules: &[Box<dyn super::Module>]) -> Vec<String> {
+        let mut lines = self.help();
+        if ruleset.buildings_priced()
+            && let Some(first) = lines.first_mut()
+        {
+            *first = "Build: buy a building from the Builders' Board at its slot's price plus its own (a house rule: the Board shows each tile's whole price).".into();
+        }
+        lines
     }
 
     fn rule_lines(&self) -> Vec<String> {
@@ -1474,6 +1469,21 @@ impl Buildings {
         }
         self.affordable_slots(cx, state, side).count_ones() * squares
     }
+}
+
+/// The price of its own (a house rule's `price`) of the tile in `slot` of `state`'s Board: 0
+/// for an empty slot, and without priced tiles (the printed game: no look-up).
+fn own_price(state: &BuildingsState, ruleset: &Ruleset, slot: usize) -> u32 {
+    if !state.priced_tiles {
+        return 0;
+    }
+    state
+        .board
+        .get(slot)
+        .copied()
+        .flatten()
+        .and_then(|id| ruleset.buildings().get(id.index()))
+        .map_or(0, |b| u32::from(b.price))
 }
 
 /// Slide the face-up buildings to the cheapest slots, then fill the empty slots from the pile.

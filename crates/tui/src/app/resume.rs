@@ -233,10 +233,7 @@ impl Found {
                 }
             },
             round: game.round(),
-            rounds: {
-                let rules = game.rules();
-                u32::from(rules.deck_size / u16::from(rules.line_size.max(1)))
-            },
+            rounds: u32::from(game.rules().rounds()),
             to_play: game
                 .to_act()
                 .and_then(|p| seats.get(p.index()))

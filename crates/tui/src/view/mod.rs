@@ -649,8 +649,7 @@ fn header(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
     // The first line's claims are round 0 to the engine: said in words, then `round 3/12`;
     // the pile's count where the line has room for it (the turn's words come first).
     let round = (!game.is_over()).then(|| {
-        let rules = game.rules();
-        let rounds = rules.deck_size / u16::from(rules.line_size.max(1));
+        let rounds = game.rules().rounds();
         let round = match game.round() {
             0 => "first claims".to_string(),
             r => format!("round {r}/{rounds}"),

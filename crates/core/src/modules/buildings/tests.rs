@@ -148,6 +148,19 @@ fn a_tile_with_a_price_of_its_own_costs_its_slot_price_plus_it() {
         }
     }
     assert!(checked > 30 && refused > 30, "{checked} {refused}");
+    // The help says so (the printed game's says the slot's price alone).
+    let help_of = |r: &std::sync::Arc<Ruleset>| {
+        let g = Game::new(r.clone(), 4, 0).expect("setup");
+        g.modules()
+            .iter()
+            .find(|m| m.name() == "buildings")
+            .map(|m| m.help_in(g.ruleset(), g.modules()))
+            .and_then(|h| h.first().cloned())
+            .expect("the buildings' help")
+    };
+    assert!(help_of(&r).contains("at its slot's price plus its own"));
+    let printed = queendomino_like(ALL, 15);
+    assert!(help_of(&printed).ends_with("at its slot's price."));
 }
 
 #[test]
