@@ -14,6 +14,7 @@ pub mod kingdom_file;
 mod load;
 mod loader;
 mod lookalike;
+pub use lookalike::lookalike_note;
 mod node;
 mod print;
 mod resolve;

@@ -36,7 +36,7 @@ fn script(c: char) -> &'static str {
 /// ` (`о` is U+043E, a Cyrillic letter drawn as `o`)`: the letters of `name` that are not what
 /// they look like, for a message that quotes the name beside the one it looks like (which
 /// print alike); empty where it holds none.
-pub(crate) fn lookalike_note(name: &str) -> String {
+pub fn lookalike_note(name: &str) -> String {
     let said = lookalike_words(name);
     if said.is_empty() {
         String::new()

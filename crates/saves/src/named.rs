@@ -16,6 +16,10 @@ pub struct NamedRules {
     pub exact: bool,
     /// Whether the save's rules are that ruleset's, its name apart.
     pub same: bool,
+    /// Where the name only reads as the known one by letters of another script, those letters
+    /// said (` (`о` is U+043E, a Cyrillic letter drawn as `o`)`), as the two names print alike;
+    /// else empty.
+    pub letters: String,
 }
 
 /// The ruleset of this build whose name the save's reads as, and whether its rules are the
@@ -29,6 +33,7 @@ pub fn named_rules(registry: &Registry, save: &Save, file: &str) -> Option<Named
     let own = save.load_ruleset(registry, file).ok()?;
     let named = crownlands_rules::load(registry, &known).ok()?;
     Some(NamedRules {
+        letters: crownlands_rules::lookalike_note(&save.ruleset_name),
         exact: known == save.ruleset_name,
         same: unnamed(&own) == unnamed(&named),
         known,

@@ -2750,3 +2750,30 @@ fn a_word_on_a_key_goes_with_a_resize() {
         app.message()
     );
 }
+
+/// A loaded game whose ruleset name only reads as a shipped one by a letter of another script
+/// says that letter (the two names print alike).
+#[test]
+fn a_loaded_ruleset_name_that_only_looks_shipped_names_its_letter() {
+    use crownlands_saves::{NamedRules, Player, Session};
+    let players = vec![
+        Player::new(1, "Ann", "human"),
+        Player::new(2, "g", "greedy"),
+    ];
+    let session = Session::new(ruleset("kingdomino"), players, 3).expect("session");
+    let seats = crownlands_tui::app::seats::from_players(session.players());
+    let mut app = crownlands_tui::App::resume(
+        session,
+        seats,
+        common::config(1, crownlands_tui::Palette::none()),
+    );
+    app.loaded_rules(&NamedRules {
+        known: "kingdomino".into(),
+        exact: false,
+        same: true,
+        letters: " (`\u{43e}` is U+043E, a Cyrillic letter drawn as `o`)".into(),
+    });
+    let said = "Game loaded; its ruleset's name only reads as `kingdomino` (`\u{43e}` is U+043E, a \
+                Cyrillic letter drawn as `o`).";
+    assert!(app.message().contains(said), "{}", app.message());
+}

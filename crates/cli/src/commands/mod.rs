@@ -239,11 +239,12 @@ pub fn rules_note(
     let known = &named.known;
     if !named.exact {
         Some(format!(
-            "its ruleset's name reads as `{known}` but is not that name, as written `{}`; its \
-             rules, kept in the save, are {}those of the ruleset `{known}` of this build",
+            "its ruleset's name reads as `{known}` but is not that name, as written `{}`{}; \
+             its rules, kept in the save, are {}those of the ruleset `{known}` of this build",
             crownlands_core::text::reveal_invisible(&crownlands_core::text::excerpt(
                 &save.ruleset_name
             )),
+            named.letters,
             if named.same { "" } else { "not " }
         ))
     } else if !named.same {

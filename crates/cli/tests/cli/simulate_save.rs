@@ -986,7 +986,12 @@ fn replay_and_import_say_when_a_saves_rules_are_not_those_of_its_name() {
     );
     // A name that only reads as `kingdomino` (a zero width joiner, a space at its end), with
     // the shipped rules or edited ones, is said to be another name.
-    for (name, edited_rules) in [("king\u{200d}domino", false), ("kingdomino ", true)] {
+    // A Cyrillic `о` is said as such: the two names print alike.
+    for (name, edited_rules) in [
+        ("king\u{200d}domino", false),
+        ("kingdomino ", true),
+        ("kingd\u{43e}mino", false),
+    ] {
         let mut v: Value = serde_json::from_str(&std::fs::read_to_string(&save).unwrap()).unwrap();
         v["ruleset_name"] = Value::from(name);
         for line in v["ruleset"].as_array_mut().unwrap() {
@@ -1020,6 +1025,10 @@ fn replay_and_import_say_when_a_saves_rules_are_not_those_of_its_name() {
         ] {
             assert!(text.contains(&said), "{said}\n{text}");
             assert!(imported.contains(&said), "{said}\n{imported}");
+        }
+        if name.contains('\u{43e}') {
+            let letter = "(`\u{43e}` is U+043E, a Cyrillic letter drawn as `o`);";
+            assert!(text.contains(letter), "{text}");
         }
     }
 }

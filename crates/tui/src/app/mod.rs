@@ -427,7 +427,10 @@ impl App {
             (true, false) => {
                 format!("its rules, kept in the save, are not {known}'s of this build")
             }
-            (false, _) => format!("its ruleset's name only reads as `{known}`"),
+            (false, _) => format!(
+                "its ruleset's name only reads as `{known}`{}",
+                replay::printable(&named.letters)
+            ),
         };
         self.message = self
             .message
