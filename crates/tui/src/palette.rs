@@ -239,6 +239,31 @@ impl Palette {
         }
     }
 
+    /// A legal placement's ghost among a ruleset's terrains `all` (their `#rrggbb`): the good
+    /// accent (black on light green), except with the 16 basic colours where a terrain was given
+    /// light green (Kingdomino's grassland): then the first of light cyan, white and light
+    /// magenta no terrain has, so that a ghost never reads as a square of a terrain.
+    pub fn ghost_among(&self, all: &[&str]) -> Style {
+        let good = self.accent(Accent::Good);
+        if self.mode != ColourMode::Ansi16 {
+            return good;
+        }
+        let colours: Vec<(u8, u8, u8)> = all
+            .iter()
+            .map(|h| parse_hex(h).unwrap_or((0, 0, 0)))
+            .collect();
+        let taken = ansi16_for(&colours);
+        [
+            Color::LightGreen,
+            Color::LightCyan,
+            Color::White,
+            Color::LightMagenta,
+        ]
+        .into_iter()
+        .find(|c| !taken.contains(c))
+        .map_or(good, |bg| Style::default().fg(Color::Black).bg(bg))
+    }
+
     /// The terrain of colour `all[i]` among a ruleset's terrains `all` (their `#rrggbb`): as
     /// [`Palette::terrain`], but with the 16 basic colours each terrain gets one of its own
     /// ([`ansi16_for`]): by nearest colour forest, swamp and mine had all been dark grey, and a
@@ -441,6 +466,31 @@ mod ansi16_tests {
             "every basic colour but black, 15 of the 20 each their own"
         );
         assert!(!given.contains(&Color::Black));
+    }
+
+    /// With the 16 basic colours a legal ghost is not grassland's light green: the first basic
+    /// colour no terrain has; in the other modes the good accent.
+    #[test]
+    fn a_ghost_is_no_terrain_s_colour() {
+        let p16 = Palette {
+            mode: ColourMode::Ansi16,
+        };
+        let kingdomino = [
+            "#e3bd3c", "#2e7d32", "#3a7bd5", "#8bc34a", "#8d7b68", "#5d4037",
+        ];
+        assert_eq!(p16.ghost_among(&kingdomino).bg, Some(Color::LightCyan));
+        // Without a light green terrain, the good accent's light green.
+        assert_eq!(
+            p16.ghost_among(&kingdomino[..3]).bg,
+            Some(Color::LightGreen)
+        );
+        let true_colour = Palette {
+            mode: ColourMode::TrueColour,
+        };
+        assert_eq!(
+            true_colour.ghost_among(&kingdomino),
+            true_colour.accent(Accent::Good)
+        );
     }
 
     /// Drawn through [`Palette::terrain_among`]: the 16-colour mode gives those; the others

@@ -209,6 +209,20 @@ pub fn terrain_style(ruleset: &Ruleset, palette: Palette, sq: Square) -> Style {
     palette.terrain_among(&all, sq.terrain.index())
 }
 
+/// A legal placement's ghost: the good accent, but with the 16 basic colours none of the
+/// terrains' (grassland had been the ghost's light green: [`crate::palette::Palette::ghost_among`]).
+fn ghost_style(ruleset: &Ruleset, palette: Palette) -> Style {
+    if palette.mode != crate::palette::ColourMode::Ansi16 {
+        return palette.accent(Accent::Good);
+    }
+    let all: Vec<&str> = ruleset
+        .terrains()
+        .iter()
+        .map(|t| t.colour.as_str())
+        .collect();
+    palette.ghost_among(&all)
+}
+
 impl KingdomView<'_> {
     /// The cell under a screen position, if any (cells `cell` = (columns, rows) large).
     pub fn cell_at(
@@ -301,12 +315,12 @@ impl KingdomView<'_> {
             };
             let style = match kind {
                 GhostKind::Played if w >= 2 => terrain_style(self.ruleset, self.palette, sq),
-                GhostKind::Legal => self.palette.accent(Accent::Good),
+                GhostKind::Legal => ghost_style(self.ruleset, self.palette),
                 GhostKind::Best if self.palette.mode == crate::palette::ColourMode::None => self
                     .palette
                     .accent(Accent::Good)
                     .add_modifier(Modifier::UNDERLINED),
-                GhostKind::Best => self.palette.accent(Accent::Good),
+                GhostKind::Best => ghost_style(self.ruleset, self.palette),
                 // (Played, in cells too narrow for the cross: red.)
                 GhostKind::Illegal | GhostKind::Played => self.palette.accent(Accent::Bad),
             };
