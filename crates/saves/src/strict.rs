@@ -64,13 +64,7 @@ fn misshapen(
     written: &Value,
     at: &str,
 ) -> Option<(String, &'static str, &'static str)> {
-    let path = |k: &str| {
-        if at.is_empty() {
-            k.to_string()
-        } else {
-            format!("{at}.{k}")
-        }
-    };
+    let path = |k: &str| child_path(at, k);
     match (read, written) {
         (Value::Object(r), Value::Object(w)) => r
             .iter()
@@ -85,6 +79,15 @@ fn misshapen(
     }
 }
 
+/// The dotted path of key `k` under `at` (the whole: empty).
+fn child_path(at: &str, k: &str) -> String {
+    if at.is_empty() {
+        k.to_string()
+    } else {
+        format!("{at}.{k}")
+    }
+}
+
 fn shortened_json(v: &Value) -> String {
     let text = v.to_string();
     if text.chars().count() <= 120 {
@@ -96,13 +99,7 @@ fn shortened_json(v: &Value) -> String {
 
 /// The first key of `read` (as a dotted path) that `written` does not have at the same place.
 fn unknown_field(read: &Value, written: &Value, at: &str) -> Option<String> {
-    let path = |k: &str| {
-        if at.is_empty() {
-            k.to_string()
-        } else {
-            format!("{at}.{k}")
-        }
-    };
+    let path = |k: &str| child_path(at, k);
     match (read, written) {
         (Value::Object(r), Value::Object(w)) => r.iter().find_map(|(k, v)| match w.get(k) {
             None => Some(path(k)),

@@ -161,10 +161,17 @@ pub fn from_players(players: &[Player]) -> Vec<Seat> {
 /// The seats of `players` whose bot level is not read (played at the default level), in
 /// words for a message: `seat 1 (mcts:1000000000)`.
 pub fn unread_levels(players: &[Player]) -> Vec<String> {
+    seats_where(players, |p| {
+        p.kind != "human" && p.kind.parse::<Level>().is_err()
+    })
+}
+
+/// The seats of `players` that `pick` picks, in words for a message: `seat 2 (greedy)`.
+fn seats_where(players: &[Player], pick: impl Fn(&Player) -> bool) -> Vec<String> {
     players
         .iter()
         .enumerate()
-        .filter(|(_, p)| p.kind != "human" && p.kind.parse::<Level>().is_err())
+        .filter(|(_, p)| pick(p))
         .map(|(i, p)| {
             format!(
                 "seat {} ({})",
@@ -182,23 +189,12 @@ pub fn unread_levels(players: &[Player]) -> Vec<String> {
 /// the level the save names.
 pub fn held_levels(players: &[Player]) -> Vec<String> {
     let threads = loaded_threads();
-    players
-        .iter()
-        .enumerate()
-        .filter(|(_, p)| match p.kind.parse::<Level>() {
-            Ok(level @ Level::Mcts(c)) if p.kind != "human" => {
-                level.wait() > MAX_LOADED_WAIT || c.threads > threads
-            }
-            _ => false,
-        })
-        .map(|(i, p)| {
-            format!(
-                "seat {} ({})",
-                i + 1,
-                crownlands_core::text::excerpt(&p.kind)
-            )
-        })
-        .collect()
+    seats_where(players, |p| match p.kind.parse::<Level>() {
+        Ok(level @ Level::Mcts(c)) if p.kind != "human" => {
+            level.wait() > MAX_LOADED_WAIT || c.threads > threads
+        }
+        _ => false,
+    })
 }
 
 /// What the seats of [`held_levels`] play at instead, in words: `at most 10 s a move, on at most
