@@ -133,6 +133,10 @@ pub enum Command {
         b: String,
         #[command(flatten)]
         lab: LabArgs,
+        /// Also count each domino: the placing side's win share under A and B and its change,
+        /// for the dominoes both rulesets have (single games only).
+        #[arg(long)]
+        dominoes: bool,
     },
     /// Add up the part files written by `simulate --shard` or `compare --shard` (every shard of
     /// one run, once): the same report one process would have printed.

@@ -58,10 +58,15 @@ pub fn run(
     let who = players_of(players, bots, &[&rulesets[0], &rulesets[1]])?;
     let mut warned = super::say_warnings(&warned_a, who.count());
     warned.extend(super::say_warnings(&warned_b, who.count()));
-    let tables = [
-        Table::new(rulesets[0].clone(), &who, options.seed)?,
-        Table::new(rulesets[1].clone(), &who, options.seed)?,
-    ];
+    let table = |r: &Arc<crownlands_core::Ruleset>| -> CliResult<Table> {
+        let t = Table::new(r.clone(), &who, options.seed)?;
+        if options.dominoes {
+            t.counting_dominoes()
+        } else {
+            Ok(t)
+        }
+    };
+    let tables = [table(&rulesets[0])?, table(&rulesets[1])?];
     let spec = RunSpec {
         kind: Kind::Compare,
         rulesets: rulesets.iter().map(|r| ruleset_id(r)).collect(),
@@ -69,7 +74,7 @@ pub fn run(
         bots: who.bot_list(),
         games: options.games,
         seed: options.seed,
-        dominoes: false,
+        dominoes: options.dominoes,
     };
     let range = options.range(shard);
     let (results, failure) = lab::play(

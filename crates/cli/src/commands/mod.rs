@@ -73,13 +73,21 @@ pub fn run(registry: &Registry, command: Command) -> CliResult<ExitCode> {
                 ..options(&lab)
             },
         ),
-        Command::Compare { a, b, lab } => compare::run(
+        Command::Compare {
+            a,
+            b,
+            lab,
+            dominoes,
+        } => compare::run(
             registry,
             &a,
             &b,
             player_count(lab.players)?,
             lab.bots.as_deref(),
-            &options(&lab),
+            &simulate::RunOptions {
+                dominoes,
+                ..options(&lab)
+            },
         ),
         Command::Merge {
             parts,

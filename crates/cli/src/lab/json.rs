@@ -372,6 +372,21 @@ pub fn results(r: &Results) -> Value {
                         "shared": estimate_json(&f.shared, 4),
                     });
                 }
+                let dominoes = stats::domino_differences(a, b);
+                if !dominoes.is_empty() {
+                    doc["domino_differences"] = json!(
+                        dominoes
+                            .iter()
+                            .map(|d| json!({
+                                "domino": d.domino,
+                                "squares": d.squares,
+                                "a_win_share": round(d.a, 4),
+                                "b_win_share": round(d.b, 4),
+                                "difference": estimate_json(&d.difference, 4),
+                            }))
+                            .collect::<Vec<_>>()
+                    );
+                }
                 doc["held_differences"] = json!(
                     stats::held_differences(a, b)
                         .iter()

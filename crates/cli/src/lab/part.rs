@@ -292,11 +292,12 @@ fn read(path: &Path) -> CliResult<Part> {
         )));
     }
     // Dominoes counted by `simulate --dominoes` alone, and then in its tally.
-    let counted = r.tallies.iter().any(|t| t.dominoes.is_some());
-    if counted != r.run.dominoes || (r.run.dominoes && r.run.kind != super::Kind::Simulate) {
+    if r.tallies
+        .iter()
+        .any(|t| t.dominoes.is_some() != r.run.dominoes)
+    {
         return Err(bad(
-            "a part whose dominoes are counted without `simulate --dominoes`, or not counted \
-             with it"
+            "a part whose dominoes are counted without `--dominoes`, or not counted with it"
                 .to_string(),
         ));
     }

@@ -341,7 +341,7 @@ fn simulate_text(out: &mut String, r: &Results, what: &str, unit: &str) {
     if !t.bots.is_empty() {
         bots_text(out, t);
     }
-    tally_text(out, t, &seat_player(r));
+    tally_text(out, t, &seat_player(r), true);
     precision_text(out, r, t);
 }
 
@@ -527,7 +527,9 @@ fn bonus_rows(out: &mut String, heading: &str, rows: Vec<(&str, Vec<String>)>) {
 }
 
 /// The seat table, team table, bonuses and discards of one ruleset.
-fn tally_text(out: &mut String, t: &Tally, player: &str) {
+/// One ruleset's figures; with `dominoes`, its table of dominoes where they were counted
+/// (`compare` gives their differences instead).
+fn tally_text(out: &mut String, t: &Tally, player: &str, dominoes: bool) {
     let seats = stats::seats(t);
     let pw = player.len().max(6);
     // In matches the score is a match's total, the dominoes placed a game's: the column says so.
@@ -676,7 +678,9 @@ fn tally_text(out: &mut String, t: &Tally, player: &str) {
             interval(&f.margin, 2, false)
         );
     }
-    dominoes_text(out, t);
+    if dominoes {
+        dominoes_text(out, t);
+    }
     // Seats rotate or are drawn to claim: the place in the first claims is the first player's
     // advantage (or not).
     let places = stats::first_claims(t);
@@ -1237,8 +1241,67 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
         if !t.bots.is_empty() {
             bots_text(out, t);
         }
-        tally_text(out, t, &seat_player(r));
+        tally_text(out, t, &seat_player(r), false);
     }
+    domino_differences_text(out, a, b);
+}
+
+/// `compare --dominoes`: each domino of both rulesets (the same number and squares), the win
+/// share of the side placing it under A and B and B - A with its interval (as for independent
+/// runs), the biggest change first.
+fn domino_differences_text(out: &mut String, a: &Tally, b: &Tally) {
+    let rows = stats::domino_differences(a, b);
+    if rows.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        out,
+        "dominoes, the placing side's win share under A and B, B - A (95% intervals as for \
+         independent runs; of {} differences about {:.1} are starred by chance alone), the \
+         biggest change first:",
+        rows.len(),
+        rows.len() as f64 / 20.0
+    );
+    let mut table = vec![
+        [
+            "domino",
+            "squares",
+            "A wins",
+            "B wins",
+            "B - A",
+            "95% interval",
+        ]
+        .map(String::from)
+        .to_vec(),
+    ];
+    for d in &rows {
+        let diff = d.difference.scaled(100.0);
+        table.push(vec![
+            d.domino.clone(),
+            d.squares.clone(),
+            format!("{:.1}%", d.a * 100.0),
+            format!("{:.1}%", d.b * 100.0),
+            format!("{:+.1}%{}", signed(diff.estimate, 1), mark(&diff)),
+            interval(&diff, 1, true),
+        ]);
+    }
+    let widest = |i: usize, least: usize| {
+        table
+            .iter()
+            .map(|r| crownlands_core::text::columns(&r[i]))
+            .max()
+            .unwrap_or(0)
+            .max(least)
+    };
+    let columns = [
+        Column::right(widest(0, 6), "  "),
+        Column::left(widest(1, 7), "  "),
+        Column::right(6, "  "),
+        Column::right(6, "  "),
+        Column::right(7, "  "),
+        Column::left(widest(5, 12), "  "),
+    ];
+    write_table(out, &columns, &table);
 }
 
 /// Of many differences each tested at 95%, about one in 20 is starred by chance alone when

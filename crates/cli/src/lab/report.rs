@@ -202,13 +202,41 @@ pub fn html(r: &Results, warned: &[String]) -> Result<String, String> {
             figure(&mut body, charts::place_differences(title, &wins)?);
         }
     }
-    // `simulate --dominoes`: each domino's placer, the best first, as the text's table.
-    if let Some(t) = r.tallies.first().filter(|t| t.dominoes.is_some()) {
-        body.push_str("<h2>Win share of the side placing each domino</h2>\n");
-        figure(
-            &mut body,
-            charts::domino_win_shares(&stats::dominoes(t), t.sides())?,
-        );
+    // `simulate --dominoes`: each domino's placer, the best first, as the text's table;
+    // `compare --dominoes`: each domino's change, the biggest first.
+    match (r.run.kind, r.tallies.as_slice()) {
+        (Kind::Simulate, [t]) if t.dominoes.is_some() => {
+            body.push_str("<h2>Win share of the side placing each domino</h2>\n");
+            figure(
+                &mut body,
+                charts::domino_win_shares(&stats::dominoes(t), t.sides())?,
+            );
+        }
+        (Kind::Compare, [a, b]) if a.dominoes.is_some() && b.dominoes.is_some() => {
+            let points: Vec<(String, Estimate)> = stats::domino_differences(a, b)
+                .into_iter()
+                .take(48)
+                .map(|d| {
+                    (
+                        crownlands_core::text::escape_controls(&d.domino).into_owned(),
+                        d.difference.scaled(100.0),
+                    )
+                })
+                .collect();
+            if !points.is_empty() {
+                body.push_str("<h2>Win share change of each domino's placer</h2>\n");
+                figure(
+                    &mut body,
+                    charts::difference_named(
+                        "Placer's win share B - A per domino, the biggest change first (95% intervals as for independent runs)",
+                        "percentage points",
+                        "domino",
+                        &points,
+                    )?,
+                );
+            }
+        }
+        _ => {}
     }
     body.push_str("<h2>Mean score per seat</h2>\n");
     figure(&mut body, charts::mean_scores(&summaries)?);

@@ -310,6 +310,58 @@ pub fn dominoes(t: &Tally) -> Vec<DominoSummary> {
     out
 }
 
+/// One domino of `compare --dominoes`: the placing side's win share under A and B, and B - A.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DominoDifference {
+    pub domino: String,
+    pub squares: String,
+    pub a: f64,
+    pub b: f64,
+    /// B - A, with a 95% interval as for independent runs ([`mean_difference`]).
+    pub difference: Estimate,
+}
+
+/// Each domino both tallies counted (the same name and squares) and placed, the biggest change
+/// in its placer's win share first; empty without `--dominoes`.
+pub fn domino_differences(a: &Tally, b: &Tally) -> Vec<DominoDifference> {
+    let (Some(ra), Some(rb)) = (&a.dominoes, &b.dominoes) else {
+        return Vec::new();
+    };
+    let unit = WIN_UNIT as f64;
+    let mut out: Vec<DominoDifference> = ra
+        .iter()
+        .filter_map(|x| {
+            let y = rb
+                .iter()
+                .find(|y| y.domino == x.domino && y.squares == x.squares)?;
+            if x.placed == 0 || y.placed == 0 {
+                return None;
+            }
+            let sums = |d: &super::tally::DominoTally| {
+                (
+                    i128::try_from(d.win_units).unwrap_or(i128::MAX),
+                    d.win_sq_units,
+                )
+            };
+            let d = mean_difference(sums(x), x.placed, sums(y), y.placed).scaled(1.0 / unit);
+            Some(DominoDifference {
+                domino: x.domino.clone(),
+                squares: x.squares.clone(),
+                a: x.win_units as f64 / unit / x.placed as f64,
+                b: y.win_units as f64 / unit / y.placed as f64,
+                difference: d,
+            })
+        })
+        .collect();
+    out.sort_by(|p, q| {
+        q.difference
+            .estimate
+            .abs()
+            .total_cmp(&p.difference.estimate.abs())
+    });
+    out
+}
+
 /// One bot of a tournament: its win rate (Wilson interval) and mean score (t interval) over
 /// its seat-games, each interval over the independent results they are worth
 /// ([`Tally::bot_units`]: the seat-games; in team games each team the bot played in once a

@@ -205,7 +205,7 @@ fn dominoes_are_counted_in_single_games_and_parts_that_agree() {
                 .as_object_mut()
                 .and_then(|t| t.remove("dominoes"));
         },
-        "a part whose dominoes are counted without `simulate --dominoes`",
+        "a part whose dominoes are counted without `--dominoes`",
     );
     // A part of the run without the flag: another run, said so.
     let plain = {
@@ -246,4 +246,60 @@ fn a_domino_never_placed_has_no_figures_and_comes_last() {
         );
     }
     assert!(run(&args).ok().stdout.contains("never placed"));
+}
+
+/// `compare --dominoes`: each domino both rulesets have, the placing side's win share under A
+/// and B and its change, the biggest first (lakes counting double lift the lake dominoes); in
+/// JSON too, and through shards; the rulesets' own tables are not printed again.
+#[test]
+fn compare_gives_each_dominoes_change() {
+    let lakes = super::rulesets_dir()
+        .join("../docs/house-rules/lakes-double.toml")
+        .display()
+        .to_string();
+    let args = [
+        "compare",
+        "kingdomino",
+        lakes.as_str(),
+        "-p",
+        "4",
+        "-g",
+        "1500",
+        "--dominoes",
+    ];
+    let text = run(&args).ok().stdout;
+    let head = "dominoes, the placing side's win share under A and B, B - A";
+    let at = text.find(head).unwrap_or_else(|| panic!("{text}"));
+    let first = text[at..].lines().nth(2).unwrap_or_default();
+    assert!(first.contains(" L"), "a lake domino first: {first}");
+    assert!(first.contains("%*"), "starred: {first}");
+    assert!(
+        !text.contains("best for the side that placed it first"),
+        "{text}"
+    );
+    let v = json_of(&args);
+    let rows = v["domino_differences"].as_array().expect("differences");
+    assert_eq!(rows.len(), 48);
+    assert!(rows[0]["squares"].as_str().is_some_and(|s| s.contains('L')));
+    assert!(rows[0]["difference"]["estimate"].as_f64().unwrap_or(0.0) > 0.0);
+    // Shards merge to the same.
+    let mut parts = Vec::new();
+    for k in 1..=2 {
+        let shard = format!("{k}/2");
+        let mut all = args.to_vec();
+        all.extend(["--shard", &shard]);
+        parts.push(TempFile::new(
+            &format!("compare-dominoes-{k}"),
+            "json",
+            &run(&all).ok().stdout,
+        ));
+    }
+    let mut merged: Value = run(&["merge", &parts[0].arg(), &parts[1].arg(), "--json"])
+        .ok()
+        .json();
+    if let Some(o) = merged.as_object_mut() {
+        o.remove("seconds");
+        o.remove("games_per_second");
+    }
+    assert_eq!(merged["domino_differences"], v["domino_differences"]);
 }

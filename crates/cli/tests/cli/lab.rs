@@ -3329,3 +3329,28 @@ fn a_report_of_dominoes_charts_each_domino() {
     );
     assert!(!plain.contains("each domino"));
 }
+
+/// `compare --dominoes --report`: the page charts each domino's change in its placer's win
+/// share, and no single ruleset's domino chart.
+#[test]
+fn a_report_of_a_comparison_of_dominoes_charts_each_change() {
+    let lakes = super::rulesets_dir()
+        .join("../docs/house-rules/lakes-double.toml")
+        .display()
+        .to_string();
+    let (html, _) = report_of(
+        "report-compare-dominoes",
+        &[
+            "compare",
+            "kingdomino",
+            &lakes,
+            "-p",
+            "4",
+            "-g",
+            "200",
+            "--dominoes",
+        ],
+    );
+    assert!(html.contains("<h2>Win share change of each domino's placer</h2>"));
+    assert!(!html.contains("<h2>Win share of the side placing each domino</h2>"));
+}
