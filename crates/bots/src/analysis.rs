@@ -696,24 +696,21 @@ fn match_result_for(
         return (0.0, mine as f64);
     }
     let tied = totals.values().filter(|&&t| t == best).count();
-    let winners = if tied > 1 && !so_far.standing.is_empty() {
+    let win = if tied == 1 {
+        1.0
+    } else {
+        // (Without match tie-breaks counting changes nothing and the tied sides share.)
         let mut standing = so_far.standing.clone();
         standing.count(game);
         for later in &later.games {
             standing.count(later);
         }
-        standing.winners(&totals)
-    } else {
-        Vec::new()
-    };
-    let win = if tied == 1 {
-        1.0
-    } else if winners.is_empty() {
-        1.0 / tied as f64
-    } else if winners.contains(&side) {
-        1.0 / winners.len() as f64
-    } else {
-        0.0
+        let winners = standing.winners(&totals);
+        if winners.contains(&side) {
+            1.0 / winners.len() as f64
+        } else {
+            0.0
+        }
     };
     (win, mine as f64)
 }

@@ -758,14 +758,7 @@ fn dominoes_text(out: &mut String, t: &Tally) {
         row.extend(figures);
         table.push(row);
     }
-    let widest = |i: usize, least: usize| {
-        table
-            .iter()
-            .map(|r| crownlands_core::text::columns(&r[i]))
-            .max()
-            .unwrap_or(0)
-            .max(least)
-    };
+    let widest = |i: usize, least: usize| widest(table.iter().map(|r| r[i].as_str()), least);
     let columns = [
         Column::right(widest(0, 6), "  "),
         Column::left(widest(1, 7), "  "),
@@ -1285,14 +1278,7 @@ fn domino_differences_text(out: &mut String, a: &Tally, b: &Tally) {
             interval(&diff, 1, true),
         ]);
     }
-    let widest = |i: usize, least: usize| {
-        table
-            .iter()
-            .map(|r| crownlands_core::text::columns(&r[i]))
-            .max()
-            .unwrap_or(0)
-            .max(least)
-    };
+    let widest = |i: usize, least: usize| widest(table.iter().map(|r| r[i].as_str()), least);
     let columns = [
         Column::right(widest(0, 6), "  "),
         Column::left(widest(1, 7), "  "),

@@ -1,20 +1,9 @@
 //! `simulate --dominoes`: each domino, how often it was placed and discarded and how the side
 //! that placed it fared; through shards and `merge`, and refused where it cannot be counted.
 
+use super::lab::{json_of, merged};
 use super::{TempFile, run};
 use serde_json::Value;
-
-/// The JSON of a run, without its timings.
-fn json_of(args: &[&str]) -> Value {
-    let mut all = args.to_vec();
-    all.push("--json");
-    let mut v: Value = run(&all).ok().json();
-    if let Some(o) = v.as_object_mut() {
-        o.remove("seconds");
-        o.remove("games_per_second");
-    }
-    v
-}
 
 #[test]
 fn each_domino_is_counted_strongest_first() {
@@ -87,31 +76,7 @@ fn shards_of_a_domino_count_merge_to_one_run() {
         "--dominoes",
     ];
     let one = json_of(&args);
-    let mut parts = Vec::new();
-    for k in 1..=3 {
-        let shard = format!("{k}/3");
-        let mut all = args.to_vec();
-        all.extend(["--shard", &shard]);
-        parts.push(TempFile::new(
-            &format!("dominoes-{k}"),
-            "json",
-            &run(&all).ok().stdout,
-        ));
-    }
-    let mut merged: Value = run(&[
-        "merge",
-        &parts[2].arg(),
-        &parts[0].arg(),
-        &parts[1].arg(),
-        "--json",
-    ])
-    .ok()
-    .json();
-    if let Some(o) = merged.as_object_mut() {
-        o.remove("seconds");
-        o.remove("games_per_second");
-    }
-    assert_eq!(merged, one);
+    assert_eq!(merged(&args, 3), one);
     // With bots and teams too: a team's side counts once.
     let teams = [
         "simulate",
@@ -283,23 +248,8 @@ fn compare_gives_each_dominoes_change() {
     assert!(rows[0]["squares"].as_str().is_some_and(|s| s.contains('L')));
     assert!(rows[0]["difference"]["estimate"].as_f64().unwrap_or(0.0) > 0.0);
     // Shards merge to the same.
-    let mut parts = Vec::new();
-    for k in 1..=2 {
-        let shard = format!("{k}/2");
-        let mut all = args.to_vec();
-        all.extend(["--shard", &shard]);
-        parts.push(TempFile::new(
-            &format!("compare-dominoes-{k}"),
-            "json",
-            &run(&all).ok().stdout,
-        ));
-    }
-    let mut merged: Value = run(&["merge", &parts[0].arg(), &parts[1].arg(), "--json"])
-        .ok()
-        .json();
-    if let Some(o) = merged.as_object_mut() {
-        o.remove("seconds");
-        o.remove("games_per_second");
-    }
-    assert_eq!(merged["domino_differences"], v["domino_differences"]);
+    assert_eq!(
+        merged(&args, 2)["domino_differences"],
+        v["domino_differences"]
+    );
 }

@@ -6,7 +6,7 @@ use serde_json::Value;
 use std::process::{Command, Stdio};
 
 /// A JSON report without the figures that are timings (they differ from run to run).
-fn without_timing(mut v: Value) -> Value {
+pub(super) fn without_timing(mut v: Value) -> Value {
     if let Some(o) = v.as_object_mut() {
         o.remove("seconds");
         o.remove("games_per_second");
@@ -25,7 +25,7 @@ fn without_timing(mut v: Value) -> Value {
     v
 }
 
-fn json_of(args: &[&str]) -> Value {
+pub(super) fn json_of(args: &[&str]) -> Value {
     let mut all: Vec<&str> = args.to_vec();
     all.push("--json");
     without_timing(run(&all).ok().json())
@@ -33,7 +33,7 @@ fn json_of(args: &[&str]) -> Value {
 
 /// Run `args` as `shards` shards, each into a part file, and merge them (parts given in reverse
 /// order: the order does not matter).
-fn merged(args: &[&str], shards: u64) -> Value {
+pub(super) fn merged(args: &[&str], shards: u64) -> Value {
     let mut parts = Vec::new();
     for k in 1..=shards {
         let shard = format!("{k}/{shards}");
