@@ -12,10 +12,11 @@ pub fn rulesets_dir() -> PathBuf {
 
 /// Every ruleset file shipped in `rulesets/` (component sets live in `rulesets/sets/`), loaded.
 /// The documented house rules that lay kingdoms out otherwise (the castle fixed at the centre,
-/// dominoes joining any terrain): the properties hold for them as for the shipped rulesets.
+/// dominoes joining any terrain) or let a domino that fits be discarded: the properties hold for
+/// them as for the shipped rulesets.
 pub fn laid_out_rulesets() -> Vec<(String, Arc<Ruleset>)> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/house-rules");
-    ["castle-centre", "any-terrain"]
+    ["castle-centre", "any-terrain", "discard-any-time"]
         .into_iter()
         .map(|name| {
             let path = dir.join(format!("{name}.toml"));

@@ -7,8 +7,12 @@
 //!   no hole a domino can no longer fill.
 //! - A claim is worth the best placement of that domino in the player's kingdom now, with a small
 //!   preference for lower numbers (an earlier turn next round).
-//! - Any other action (a discard, or an action kind a future ruleset adds) is worth the change in
-//!   the side's score after playing it on a determinized copy of the game.
+//! - A discard where the domino fits (a house rule, `discard = "any-time"`) is worth what a
+//!   domino that fits nowhere is worth to a claim (`NO_FIT`, -3): greedy gives a domino up only
+//!   when every placement would cost more (spoiling a bonus still possible, squares a module
+//!   makes cost points).
+//! - Any other action (a forced discard, or an action kind a future ruleset adds) is worth the
+//!   change in the side's score after playing it on a determinized copy of the game.
 //!
 //! Ties between equally good actions are broken by the bot's own generator.
 
@@ -96,6 +100,9 @@ pub fn action_values(view: &PlayerView<'_>, actions: &[Action], rng: &mut GameRn
                 placement_value(kingdom, &before, domino, placement, rules)
                     + PlacedPoints::gain_of(placed, domino, placement)
             }
+            // Beside placements (`discard = "any-time"`): kept for a placement that would spoil
+            // more. (A forced discard, alone, goes below as it always has: the same draws.)
+            (Action::Discard, Some(_)) if actions.len() > 1 => discard_value(kingdom, rules),
             (Action::Claim { domino }, _) => {
                 let pos = line.iter().position(|s| s.domino == domino).unwrap_or(0);
                 let domino = view.domino(domino);
@@ -317,6 +324,22 @@ fn neighbours(c: Cell) -> [Cell; 4] {
 fn bbox_area(k: &Kingdom) -> i32 {
     let (x0, y0, x1, y1) = k.bounds();
     (i32::from(x1) - i32::from(x0) + 1) * (i32::from(y1) - i32::from(y0) + 1)
+}
+
+/// Greedy's value of discarding a domino that fits (`discard = "any-time"`, a house rule), on
+/// the scale of [`placement_value`]: what a domino that fits nowhere is worth to a claim,
+/// [`NO_FIT`], less what greedy counts for a Middle Kingdom earned now over one still possible.
+/// The kingdom grows on, so a castle centred now is a Middle Kingdom only possible; without it,
+/// any placement moving the castle off the centre (every first one) would be worth discarding.
+pub fn discard_value(kingdom: &Kingdom, rules: &Rules) -> f64 {
+    let earned_now = rules.middle_kingdom.as_ref().map_or(0.0, |mk| {
+        if crownlands_core::score::middle_kingdom(kingdom, mk.reading) {
+            (1.0 - STILL_POSSIBLE) * f64::from(mk.points)
+        } else {
+            0.0
+        }
+    });
+    NO_FIT - earned_now
 }
 
 /// The shape bonuses (Middle Kingdom, Harmony): the points the kingdom earns from them now, and

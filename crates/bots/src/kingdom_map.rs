@@ -9,7 +9,7 @@
 //! `placement_value` (a test holds it to that), only faster.
 
 use crate::greedy::{
-    BBOX_GROWTH, DEAD_CELL, DISTANCE, STILL_POSSIBLE, TOUCH_CROWNED, TOUCH_OWN_TERRAIN,
+    BBOX_GROWTH, DEAD_CELL, DISTANCE, NO_FIT, STILL_POSSIBLE, TOUCH_CROWNED, TOUCH_OWN_TERRAIN,
 };
 use crownlands_core::modules::{TerritoryScoring, TerritorySize};
 use crownlands_core::{
@@ -625,6 +625,34 @@ impl KingdomMap {
         dead
     }
 
+    /// Greedy's value of discarding a domino that fits in the kingdom read, on the scale of
+    /// [`KingdomMap::value`]: as [`crate::greedy::discard_value`].
+    pub fn discard_value(&self) -> f64 {
+        let earned_now = match self.middle_kingdom {
+            Some((points, reading)) if self.centred(self.bounds, reading) => {
+                (1.0 - STILL_POSSIBLE) * f64::from(points)
+            }
+            _ => 0.0,
+        };
+        NO_FIT - earned_now
+    }
+
+    /// Whether the castle is at the centre of bounding box `b` as Middle Kingdom's `reading`
+    /// reads it.
+    fn centred(&self, b: Bounds, reading: MiddleKingdomReading) -> bool {
+        let g = self.grid;
+        let full = b.2 - b.0 + 1 == g && b.3 - b.1 + 1 == g;
+        let centred_bounds = -b.0 == b.2 && -b.1 == b.3;
+        let half = (g - 1) / 2;
+        match reading {
+            MiddleKingdomReading::BoundingBox => centred_bounds,
+            MiddleKingdomReading::FullGrid => full && centred_bounds,
+            MiddleKingdomReading::WithinHalfGrid => {
+                -b.0 <= half && b.2 <= half && -b.1 <= half && b.3 <= half
+            }
+        }
+    }
+
     /// Greedy's count for Middle Kingdom and Harmony with bounding box `b`, `occupied` cells
     /// taken (castle included) and `dead` holes.
     fn shape_potential(&self, b: Bounds, occupied: u32, dead: u32) -> f64 {
@@ -632,15 +660,8 @@ impl KingdomMap {
         let mut potential = 0.0;
         let full = b.2 - b.0 + 1 == g && b.3 - b.1 + 1 == g;
         if let Some((points, reading)) = self.middle_kingdom {
-            let centred_bounds = -b.0 == b.2 && -b.1 == b.3;
             let half = (g - 1) / 2;
-            let centred = match reading {
-                MiddleKingdomReading::BoundingBox => centred_bounds,
-                MiddleKingdomReading::FullGrid => full && centred_bounds,
-                MiddleKingdomReading::WithinHalfGrid => {
-                    -b.0 <= half && b.2 <= half && -b.1 <= half && b.3 <= half
-                }
-            };
+            let centred = self.centred(b, reading);
             let possible = g % 2 == 1 && -b.0 <= half && b.2 <= half && -b.1 <= half && b.3 <= half;
             if centred {
                 potential += f64::from(points);

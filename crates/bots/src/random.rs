@@ -23,7 +23,8 @@ impl Bot for RandomBot {
     }
 
     /// The same draw as [`Turn::play_random`]: nothing is drawn for a forced discard, otherwise
-    /// one uniform index into the legal actions.
+    /// one uniform index into the legal actions (the discard last, where the ruleset allows it
+    /// when the domino fits).
     fn choose(&mut self, view: &PlayerView<'_>) -> Action {
         if matches!(view.phase(), Phase::Place { .. }) {
             let set = view.placements();
@@ -31,7 +32,9 @@ impl Bot for RandomBot {
             if n == 0 {
                 return Action::Discard;
             }
-            let k = self.rng.below(n);
+            let k = self
+                .rng
+                .below(n + u32::from(view.rules().discard == crownlands_core::Discard::AnyTime));
             return set
                 .nth(k)
                 .map_or(Action::Discard, |placement| Action::Place { placement });

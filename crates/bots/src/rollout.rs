@@ -131,8 +131,8 @@ fn sampled_placement(game: &mut Game, k: u8, rng: &mut GameRng) -> bool {
             best = (Some(p), v);
         }
     }
-    let action = best
-        .0
+    // (The quick value counts no shape bonus: a discard is worth what one that fits nowhere is.)
+    let action = kept_or_discarded(game, best, NO_FIT)
         .map_or(Action::Discard, |placement| Action::Place { placement });
     game.apply(action).is_ok()
 }
@@ -189,9 +189,25 @@ fn greedy_placement_action(game: &Game, map: &mut KingdomMap) -> Option<Action> 
         best = best_placement(map, domino, set, placed.as_ref());
     }
     Some(
-        best.0
+        kept_or_discarded(game, best, map.discard_value())
             .map_or(Action::Discard, |placement| Action::Place { placement }),
     )
+}
+
+/// The best placement found (and its value), or `None` for a discard where the ruleset lets a
+/// domino that fits be discarded (`discard = "any-time"`) and the best is worth less than the
+/// discard, `discard` on the same scale (greedy's [`crate::greedy::discard_value`]: a placement
+/// that spoils a bonus still possible, or lays squares a module makes cost points).
+fn kept_or_discarded(
+    game: &Game,
+    best: (Option<Placement>, f64),
+    discard: f64,
+) -> Option<Placement> {
+    if best.1 < discard && game.discards_any_time() {
+        None
+    } else {
+        best.0
+    }
 }
 
 /// The placement of `domino` among `set` greedy values most in the kingdom `map` read (the first
@@ -248,7 +264,11 @@ fn greedy_claim_action(game: &Game, lean: Lean, map: &mut KingdomMap) -> Option<
         let fit = top.1.max(NO_FIT);
         let v = fit - EARLIER_TURN * pos as f64 + crown * f64::from(domino.crowns());
         if v > best.1 {
-            best = (Some(s.domino), v, top.0);
+            best = (
+                Some(s.domino),
+                v,
+                kept_or_discarded(game, top, map.discard_value()),
+            );
         }
     }
     let domino = best.0?;

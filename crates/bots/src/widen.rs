@@ -43,6 +43,8 @@ pub fn sort_placements(
                 map.value(domino, placement)
                     + PlacedPoints::gain_of(placed.as_ref(), domino, placement)
             }
+            // Beside placements (`discard = "any-time"`): greedy's worth of a discard.
+            Action::Discard => map.discard_value(),
             _ => f64::INFINITY,
         };
         (v, a)

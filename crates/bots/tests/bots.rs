@@ -393,3 +393,70 @@ fn mcts_reuses_the_subtree_of_its_own_placement() {
     fresh.search(&PlayerView::new(&claim_view_game).expect("view"));
     assert_eq!(fresh.root_visits(), 300);
 }
+
+/// A house rule letting a domino that fits be discarded (`discard = "any-time"`), with swamps
+/// costing points (`terrain-multipliers`), so that giving a domino up can pay.
+fn discard_any_time_with_penalty_swamps() -> Arc<Ruleset> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/house-rules");
+    Arc::new(
+        crownlands_rules::load_str(
+            crownlands_core::Registry::shipped_ref(),
+            "extends = \"discard-any-time.toml\"\n[rules]\nmodules = [\"terrain-multipliers\"]\n\
+             [rules.module.terrain-multipliers]\nmultipliers = { swamp = -2 }\n",
+            &dir.join("penalty-swamps.toml"),
+        )
+        .unwrap_or_else(|e| panic!("{e}")),
+    )
+}
+
+/// Under `discard = "any-time"` every level plays legally (the discard of a domino that fits is
+/// one more legal action), the random bot draws as the engine's fast path does, and greedy gives
+/// a domino up only where every placement is worth less than the discard (here: swamps that
+/// would cost points), which it does.
+#[test]
+fn bots_play_the_house_rule_that_discards_a_domino_that_fits() {
+    let r = discard_any_time_with_penalty_swamps();
+    for players in [2u8, 4] {
+        let mut bots: Vec<Box<dyn Bot>> = (0..players)
+            .map(|s| match s % 3 {
+                0 => level("mcts:30").build(u64::from(s)),
+                1 => level("greedy").build(u64::from(s)),
+                _ => level("random").build(u64::from(s)),
+            })
+            .collect();
+        let mut g = Game::new(r.clone(), players, 7).expect("setup");
+        play(&mut g, &mut bots);
+        // The random bot's choice, as the engine's allocation-free draw.
+        let mut slow = Game::new(r.clone(), players, 12).expect("setup");
+        let mut fast = slow.clone();
+        let (mut a, mut b) = (RandomBot::new(1), RandomBot::new(1));
+        while let Some(view) = PlayerView::new(&slow) {
+            let x = a.choose(&view);
+            slow.apply(x).expect("legal");
+            let mut turn = Turn::new(&mut fast).expect("turn");
+            assert_eq!(x, b.act(&mut turn).expect("legal"));
+        }
+        assert_eq!(slow, fast);
+    }
+    let mut given_up = 0;
+    for seed in 0..10u64 {
+        let mut g = Game::new(r.clone(), 4, seed).expect("setup");
+        let mut bots: Vec<GreedyBot> = (0..4).map(GreedyBot::new).collect();
+        while let Some(view) = PlayerView::new(&g) {
+            let actions = view.legal_actions();
+            let choice = bots[view.player().index()].choose(&view);
+            if choice == crownlands_core::Action::Discard && actions.len() > 1 {
+                given_up += 1;
+                let mut rng = GameRng::seed_from(seed);
+                let values = crownlands_bots::greedy::action_values(&view, &actions, &mut rng);
+                let (discard, placements) = values.split_last().expect("values");
+                assert!(
+                    placements.iter().all(|&v| v < *discard),
+                    "seed {seed}: {values:?}"
+                );
+            }
+            g.apply(choice).expect("legal");
+        }
+    }
+    assert!(given_up > 3, "{given_up} dominoes given up");
+}

@@ -3,7 +3,7 @@
 //! that change it (territories scored by terrain and size, goals scoring the territories
 //! together, the castle fixed at the centre, dominoes joining any terrain).
 
-use crownlands_bots::greedy::{KingdomEval, placement_value};
+use crownlands_bots::greedy::{KingdomEval, discard_value, placement_value};
 use crownlands_bots::kingdom_map::KingdomMap;
 use crownlands_core::rng::GameRng;
 use crownlands_core::{Game, Ruleset};
@@ -77,7 +77,21 @@ fn laid_out() -> Vec<(String, Ruleset)> {
         ("castle-centre".into(), centre),
         ("wide-centre".into(), wide),
         ("any-terrain".into(), any),
+        ("discard-any-time".into(), discard_any_time()),
     ]
+}
+
+/// A domino that fits may be discarded (`discard = "any-time"`, with Middle Kingdom), and
+/// swamps cost points, so that greedy gives some up.
+fn discard_any_time() -> Ruleset {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/house-rules");
+    crownlands_rules::load_str(
+        crownlands_core::Registry::shipped_ref(),
+        "extends = \"discard-any-time.toml\"\n[rules]\nmodules = [\"terrain-multipliers\"]\n\
+         [rules.module.terrain-multipliers]\nmultipliers = { swamp = -2 }\n",
+        &dir.join("penalty-swamps.toml"),
+    )
+    .unwrap_or_else(|e| panic!("{e}"))
 }
 
 #[test]
@@ -120,6 +134,11 @@ fn kingdom_map_values_equal_greedy_values() {
                     let domino = g.domino(d);
                     let before = KingdomEval::new(kingdom, rules, g.territory_scoring());
                     map.read(kingdom, rules, g.territory_scoring());
+                    assert_eq!(
+                        discard_value(kingdom, rules).to_bits(),
+                        map.discard_value().to_bits(),
+                        "{name}: the discard's value"
+                    );
                     // The printed scoring alone, beside it: the multipliers must change values.
                     let scored = !g.territory_scoring().is_empty();
                     if scored {
@@ -167,12 +186,19 @@ fn remembered_placements_are_greedys_own() {
     use crownlands_bots::rollout::{Lean, greedy_choice};
     use crownlands_core::{Action, Side};
     let mut remembering = KingdomMap::new();
-    let (mut placements, mut recalled) = (0u64, 0u64);
-    for shipped in crownlands_rules::shipped() {
-        let r = Arc::new(
-            crownlands_rules::load(crownlands_core::Registry::shipped_ref(), &shipped.name)
-                .unwrap_or_else(|e| panic!("{e}")),
-        );
+    let (mut placements, mut recalled, mut given_up) = (0u64, 0u64, 0u64);
+    let mut rulesets: Vec<(String, Ruleset)> = crownlands_rules::shipped()
+        .into_iter()
+        .map(|shipped| {
+            let r = crownlands_rules::load(crownlands_core::Registry::shipped_ref(), &shipped.name)
+                .unwrap_or_else(|e| panic!("{e}"));
+            (shipped.name.to_string(), r)
+        })
+        .collect();
+    // Where a domino that fits may be given up, the remembered placement may be a discard.
+    rulesets.push(("discard-any-time".into(), discard_any_time()));
+    for (name, r) in rulesets {
+        let r = Arc::new(r);
         for &(players, _) in r.player_counts() {
             for seed in 0..3u64 {
                 let mut g = Game::new(r.clone(), players, seed).expect("setup");
@@ -184,7 +210,10 @@ fn remembered_placements_are_greedys_own() {
                     let fresh = greedy_choice(&g, lean, &mut afresh);
                     let (work, before) = (remembering.work(), remembering.recalled());
                     let kept = greedy_choice(&g, lean, &mut remembering);
-                    assert_eq!(kept, fresh, "{} at {players}, seed {seed}", shipped.name);
+                    assert_eq!(kept, fresh, "{name} at {players}, seed {seed}");
+                    if kept == Some(Action::Discard) && !g.placements().is_empty() {
+                        given_up += 1;
+                    }
                     // Recalled or not, the work counted is valuing afresh's.
                     assert_eq!(remembering.work() - work, afresh.work());
                     if matches!(kept, Some(Action::Place { .. } | Action::Discard)) {
@@ -202,6 +231,7 @@ fn remembered_placements_are_greedys_own() {
         }
     }
     assert!(placements > 1_000, "{placements}");
+    assert!(given_up > 0, "no domino given up under discard-any-time");
     assert!(
         recalled * 3 > placements,
         "{recalled} of {placements} recalled"

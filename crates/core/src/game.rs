@@ -735,10 +735,10 @@ impl Game {
             }
             Phase::Place { .. } => {
                 let set = self.placements();
-                if set.is_empty() {
+                out.extend(set.iter().map(|placement| Action::Place { placement }));
+                // Last, after the placements (where the house rule allows it when one fits).
+                if set.is_empty() || self.discards_any_time() {
                     out.push(Action::Discard);
-                } else {
-                    out.extend(set.iter().map(|placement| Action::Place { placement }));
                 }
             }
             Phase::Step { slot, step } => {
@@ -758,7 +758,9 @@ impl Game {
     pub fn legal_action_count(&self) -> u32 {
         match self.phase {
             Phase::FirstClaims { .. } | Phase::Claim { .. } => self.next_free.count_ones(),
-            Phase::Place { .. } => self.placements().count().max(1),
+            Phase::Place { .. } => {
+                (self.placements().count() + u32::from(self.discards_any_time())).max(1)
+            }
             Phase::Step { slot, step } => {
                 let side = self.side_of_slot(slot);
                 1 + self
@@ -770,6 +772,19 @@ impl Game {
             }
             Phase::Over => 0,
         }
+    }
+
+    /// Whether the ruleset lets a domino be discarded even when it fits (`discard =
+    /// "any-time"`, a house rule); the rulebooks' only when it fits nowhere.
+    pub fn discards_any_time(&self) -> bool {
+        self.rules().discard == crate::Discard::AnyTime
+    }
+
+    /// Whether the player to act may discard the domino to place now: it fits nowhere, or the
+    /// ruleset allows it at any time. False outside a placement.
+    pub fn may_discard(&self) -> bool {
+        matches!(self.phase, Phase::Place { .. })
+            && (self.discards_any_time() || self.placements().is_empty())
     }
 
     pub fn is_legal(&self, action: Action) -> bool {
@@ -853,7 +868,7 @@ impl Game {
                 }
             }
             (Action::Discard, Phase::Place { slot }) => {
-                if self.placements().is_empty() {
+                if self.discards_any_time() || self.placements().is_empty() {
                     Ok(())
                 } else {
                     Err(IllegalAction::MustPlace(
@@ -1297,7 +1312,9 @@ impl Game {
                 let s = self.current[slot];
                 let side = self.side_of_slot(slot)?;
                 let domino = &self.ruleset.dominoes()[s.domino.index()];
-                let action = match self.kingdoms[side].place_random(domino, &mut next_u32) {
+                let discard = u32::from(self.discards_any_time());
+                let action = match self.kingdoms[side].place_random(domino, discard, &mut next_u32)
+                {
                     Some(placement) => {
                         self.placed.push((side, s.domino, placement));
                         self.turn_placement = Some(placement);

@@ -180,14 +180,17 @@ impl Kingdom {
     }
 
     /// Lay `domino` at a uniformly chosen legal placement (drawn from `next_u32`) and return it,
-    /// or `None` when it fits nowhere. The same choice as `placements().nth(below(count))`.
+    /// or `None` when it fits nowhere. With `discard` 1 (a house rule: a domino may be discarded
+    /// when it fits), the discard is one more choice, after the placements: `None` for it too.
+    /// The same choice as `n = below(count + discard)`, then `placements().nth(n)`.
     #[inline]
     pub(crate) fn place_random(
         &mut self,
         domino: &Domino,
+        discard: u32,
         next_u32: &mut impl FnMut() -> u32,
     ) -> Option<Placement> {
-        each!(mut self, k => k.place_random(domino, next_u32))
+        each!(mut self, k => k.place_random(domino, discard, next_u32))
     }
 
     /// Put one square anywhere the grid allows, without the connection rules (for kingdoms read
@@ -545,6 +548,7 @@ impl<B: Board> Grid<B> {
     fn place_random(
         &mut self,
         domino: &Domino,
+        discard: u32,
         next_u32: &mut impl FnMut() -> u32,
     ) -> Option<Placement> {
         let sets = self.placements(domino);
@@ -553,7 +557,10 @@ impl<B: Board> Grid<B> {
         if total == 0 {
             return None;
         }
-        let n = crate::rng::below(total, next_u32);
+        let n = crate::rng::below(total + discard, next_u32);
+        if n >= total {
+            return None;
+        }
         // Pick the direction without branching: how many prefix sums `n` has passed.
         let (p1, p2) = (counts[0], counts[0] + counts[1]);
         let p3 = p2 + counts[2];

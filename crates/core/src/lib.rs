@@ -42,7 +42,7 @@ pub use module_action::{ModuleAction, ModuleIndex, Payload};
 pub use perft::perft;
 pub use registry::{ModuleFactory, Registry};
 pub use ruleset::{
-    BonusSettings, CastleAt, Connection, Field, FirstClaims, MatchTieBreak, MiddleKingdom,
+    BonusSettings, CastleAt, Connection, Discard, Field, FirstClaims, MatchTieBreak, MiddleKingdom,
     MiddleKingdomReading, Problem, Problems, ResourceName, RuleWarning, Rules, RulesField,
     RulesProblem, Ruleset, RulesetParts, TieBreak, WarningAt,
 };

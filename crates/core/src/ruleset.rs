@@ -108,6 +108,38 @@ impl Connection {
     }
 }
 
+/// When a domino may be discarded instead of placed.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    IntoStaticStr,
+    JsonSchema,
+)]
+#[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
+pub enum Discard {
+    /// Only when it fits nowhere in the kingdom (rulebooks 000, 002).
+    #[default]
+    WhenNothingFits,
+    /// Whenever the player likes, even when it fits (a house rule: a domino that would spoil
+    /// the kingdom may be given up).
+    AnyTime,
+}
+
+impl Discard {
+    /// As a ruleset file spells it: `when-nothing-fits`, `any-time`.
+    pub fn name(self) -> &'static str {
+        self.into()
+    }
+}
+
 impl CastleAt {
     /// As a ruleset file spells it: `anywhere`, `centre`.
     pub fn name(self) -> &'static str {
@@ -183,6 +215,9 @@ pub struct Rules {
     /// What a new domino must touch: the same terrain (or the castle), or any square.
     #[serde(default)]
     pub connection: Connection,
+    /// When a domino may be discarded: only when it fits nowhere, or at any time.
+    #[serde(default)]
+    pub discard: Discard,
     /// Dominoes laid out per line.
     pub line_size: u8,
     pub kings_per_player: u8,

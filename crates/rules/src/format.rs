@@ -11,7 +11,8 @@ use crownlands_core::ruleset::{
     MAX_DOMINOES, MAX_LINE, MAX_MATCH_GAMES, MAX_MATCH_TIE_BREAKS, MAX_PLAYERS,
 };
 use crownlands_core::{
-    CastleAt, Connection, FirstClaims, MatchTieBreak, MiddleKingdomReading, TaxBonus, TieBreak,
+    CastleAt, Connection, Discard, FirstClaims, MatchTieBreak, MiddleKingdomReading, TaxBonus,
+    TieBreak,
 };
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::{Deserialize, Serialize};
@@ -319,6 +320,10 @@ pub struct RulesPatch {
     /// rulebooks'), or "any-terrain" (a house rule for young players).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub connection: Option<Connection>,
+    /// When a domino may be discarded instead of placed: "when-nothing-fits" (the rulebooks'),
+    /// or "any-time", even when it fits (a house rule).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub discard: Option<Discard>,
     /// Dominoes laid out per line.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(range(min = 1, max = MAX_LINE))]

@@ -206,6 +206,11 @@ fn patch(ruleset: &Ruleset, rules: &Rules, base: Option<&Rules>) -> RulesPatch {
             Some(b) => b.connection != rules.connection,
         }
         .then_some(rules.connection),
+        discard: match base {
+            None => rules.discard != crownlands_core::Discard::WhenNothingFits,
+            Some(b) => b.discard != rules.discard,
+        }
+        .then_some(rules.discard),
         line_size: differs(&|b| b.line_size == rules.line_size).then_some(rules.line_size),
         kings_per_player: differs(&|b| b.kings_per_player == rules.kings_per_player)
             .then_some(rules.kings_per_player),

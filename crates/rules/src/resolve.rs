@@ -7,8 +7,8 @@ use crate::loader::{Loader, Loc};
 use crate::node::Seg;
 use crownlands_core::modules::{ModuleError, ModuleSpec, Param};
 use crownlands_core::{
-    CastleAt, Connection, FirstClaims, MatchTieBreak, MiddleKingdom, MiddleKingdomReading, Problem,
-    Problems, Rules, RulesField, RulesProblem, Ruleset, RulesetParts, TieBreak,
+    CastleAt, Connection, Discard, FirstClaims, MatchTieBreak, MiddleKingdom, MiddleKingdomReading,
+    Problem, Problems, Rules, RulesField, RulesProblem, Ruleset, RulesetParts, TieBreak,
 };
 
 #[derive(Clone, Debug)]
@@ -35,6 +35,7 @@ struct Effective {
     grid_size: Field<u8>,
     castle: Field<CastleAt>,
     connection: Field<Connection>,
+    discard: Field<Discard>,
     line_size: Field<u8>,
     kings_per_player: Field<u8>,
     deck_size: Field<DeckSize>,
@@ -78,6 +79,7 @@ impl Default for Effective {
             grid_size: field(5),
             castle: field(CastleAt::Anywhere),
             connection: field(Connection::SameTerrain),
+            discard: field(Discard::WhenNothingFits),
             line_size: field(4),
             kings_per_player: field(1),
             deck_size: field(DeckSize::All),
@@ -124,6 +126,7 @@ impl Effective {
         set(&mut self.grid_size, &p.grid_size, || loc(&["grid-size"]));
         set(&mut self.castle, &p.castle, || loc(&["castle"]));
         set(&mut self.connection, &p.connection, || loc(&["connection"]));
+        set(&mut self.discard, &p.discard, || loc(&["discard"]));
         set(&mut self.line_size, &p.line_size, || loc(&["line-size"]));
         set(&mut self.kings_per_player, &p.kings_per_player, || {
             loc(&["kings-per-player"])
@@ -231,6 +234,7 @@ impl Effective {
             grid_size: self.grid_size.value,
             castle: self.castle.value,
             connection: self.connection.value,
+            discard: self.discard.value,
             line_size: self.line_size.value,
             kings_per_player: self.kings_per_player.value,
             deck_size: self.deck(dominoes),

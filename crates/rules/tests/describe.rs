@@ -363,6 +363,33 @@ fn the_rules_say_a_domino_may_join_any_terrain() {
     );
 }
 
+/// Where a domino that fits may be discarded (`discard = "any-time"`) the table's rules and the
+/// placing step's say so; the printed rule's discard "if the domino fits nowhere" stays
+/// elsewhere.
+#[test]
+fn the_rules_say_a_domino_that_fits_may_be_discarded() {
+    let mut game = house_rule_game("discard-any-time.toml");
+    let table = table_rules(&game).join("\n");
+    assert!(
+        table.contains("may be discarded instead of placed, even where it fits"),
+        "{table}"
+    );
+    play_to_place(&mut game);
+    let place = phase_rules(&game).join("\n");
+    assert!(
+        place.contains("you may discard the domino instead, even where it fits"),
+        "{place}"
+    );
+    let mut game = house_rule_game("any-terrain.toml");
+    assert!(!table_rules(&game).join("\n").contains("discarded instead"));
+    play_to_place(&mut game);
+    let place = phase_rules(&game).join("\n");
+    assert!(
+        place.contains("if the domino fits nowhere, discard it"),
+        "{place}"
+    );
+}
+
 /// A placement refused says why in the layout's words: past a centred castle's reach, or (any
 /// terrain joining) touching nothing of the kingdom.
 #[test]

@@ -687,6 +687,7 @@ fn the_kingdoms_layout_round_trips_through_show() {
     for text in [
         "extends = \"kingdomino\"\n[rules]\ncastle = \"centre\"\nconnection = \"any-terrain\"\n",
         "extends = \"kingdomino\"\n[for-players.3]\ncastle = \"centre\"\n[for-players.4]\nconnection = \"any-terrain\"\n",
+        "extends = \"kingdomino\"\n[rules]\ndiscard = \"any-time\"\n[for-players.2]\ndiscard = \"when-nothing-fits\"\n",
     ] {
         let path = common::write(&dir, "layout.toml", text);
         let r = load_str(registry, text, &path).unwrap_or_else(|e| panic!("{e}"));

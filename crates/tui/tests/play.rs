@@ -2777,3 +2777,53 @@ fn a_loaded_ruleset_name_that_only_looks_shipped_names_its_letter() {
                 Cyrillic letter drawn as `o`).";
     assert!(app.message().contains(said), "{}", app.message());
 }
+
+/// Under `discard = "any-time"` (docs/house-rules/discard-any-time.toml) the keys row offers
+/// `d discard` while a domino that fits is placed, d discards it (and u takes it back), and the
+/// help says so; under the printed rule d is refused while something fits.
+#[test]
+fn d_discards_a_domino_that_fits_where_the_ruleset_allows_it() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/house-rules");
+    let ruleset = Arc::new(
+        crownlands_rules::load_path(
+            crownlands_core::Registry::shipped_ref(),
+            &dir.join("discard-any-time.toml"),
+        )
+        .unwrap_or_else(|e| panic!("{e}")),
+    );
+    let mut app = app_with(ruleset, "you,greedy", 5);
+    while app.mode() != Mode::Place {
+        assert_ne!(app.mode(), Mode::GameOver);
+        press(&mut app, "<enter>");
+    }
+    assert!(app.may_discard_fitting() && !app.must_discard());
+    let shown = screen(&app, 80, 24);
+    assert!(shown.contains("d discard"), "{shown}");
+    let before = app.game().expect("a game").discarded().len();
+    press(&mut app, "d");
+    let game = app.game().expect("a game");
+    assert_eq!(game.discarded().len(), before + 1, "{}", app.message());
+    assert!(app.can_undo());
+    press(&mut app, "u");
+    assert_eq!(app.mode(), Mode::Place, "{}", app.message());
+    assert_eq!(app.game().expect("a game").discarded().len(), before);
+    press(&mut app, "?");
+    let help = words(&screen(&app, 80, 60));
+    assert!(
+        help.contains("d discards the domino even where it fits"),
+        "{help}"
+    );
+    // The printed rule: refused while it fits.
+    let mut printed = common::app("middle-kingdom", "you,greedy", 5);
+    while printed.mode() != Mode::Place {
+        press(&mut printed, "<enter>");
+    }
+    assert!(!printed.may_discard_fitting());
+    assert!(!screen(&printed, 80, 24).contains("d discard"));
+    press(&mut printed, "d");
+    assert!(
+        printed.message().contains("cannot be discarded"),
+        "{}",
+        printed.message()
+    );
+}

@@ -76,7 +76,8 @@ fn dominoes_json(t: &Tally) -> Vec<Value> {
 
 /// One ruleset's seats, teams, bonuses and discards.
 /// The discards per game split: `{"left_unclaimed", "not_placeable"}` (null for a part of an
-/// older build).
+/// older build). `not_placeable` keeps its name: the dominoes not placed (fitting nowhere, or
+/// given up where `discard = "any-time"`).
 fn discards_json(t: &Tally) -> Value {
     match stats::discards_split(t) {
         Some((u, n)) => json!({"left_unclaimed": round(u, 4), "not_placeable": round(n, 4)}),

@@ -647,11 +647,11 @@ fn tally_text(out: &mut String, t: &Tally, player: &str, dominoes: bool) {
     }
     let _ = writeln!(
         out,
-        "dominoes discarded (not placeable, or left unclaimed in a line): {:.2} per game{}",
+        "dominoes discarded (not placed, or left unclaimed in a line): {:.2} per game{}",
         stats::discarded(t),
         stats::discards_split(t)
             .filter(|&(u, _)| u > 0.0)
-            .map(|(u, n)| format!(" ({u:.2} left unclaimed, {n:.2} not placeable)"))
+            .map(|(u, n)| format!(" ({u:.2} left unclaimed, {n:.2} not placed)"))
             .unwrap_or_default()
     );
     if let Some(f) = stats::finishes(t).filter(|_| !one_side(t)) {
@@ -1101,7 +1101,7 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
         .zip(stats::discards_split(b))
         .map_or_else(String::new, |((ua, na), (ub, nb))| {
             format!(
-                " (left unclaimed in a line {:+.2}, not placeable {:+.2})",
+                " (left unclaimed in a line {:+.2}, not placed {:+.2})",
                 signed(ub - ua, 2),
                 signed(nb - na, 2)
             )

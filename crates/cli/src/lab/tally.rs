@@ -345,7 +345,7 @@ pub struct DominoTally {
     pub win_sq_units: u128,
     pub score_sum: i128,
     pub score_sq_sum: u128,
-    /// Games in which it was dealt and discarded (left unclaimed in a line, or not placeable).
+    /// Games in which it was dealt and discarded (left unclaimed in a line, or not placed: fitting nowhere, or given up where the rules allow it).
     pub discarded: u64,
 }
 

@@ -1731,7 +1731,7 @@ fn how_the_games_were_won_is_told_and_merges() {
         .find(|l| l.starts_with("dominoes discarded a game, B - A: "))
         .unwrap_or_else(|| panic!("{text}"));
     assert!(
-        line.contains(" (left unclaimed in a line +0.00, not placeable "),
+        line.contains(" (left unclaimed in a line +0.00, not placed "),
         "{line}"
     );
 }

@@ -183,6 +183,67 @@ fn illegal_actions_leave_the_game_unchanged() {
     assert_eq!(g, before);
 }
 
+/// `discard = "any-time"` (a house rule): a domino that fits may be discarded too, the discard
+/// listed last, counted, legal and played as a forced one is; random play draws it as one more
+/// choice; the rulebooks' rules still refuse it.
+#[test]
+fn a_domino_that_fits_may_be_discarded_under_the_house_rule() {
+    let mut parts = testkit::kingdomino_parts();
+    for (_, rules) in &mut parts.player_counts {
+        rules.discard = Discard::AnyTime;
+    }
+    let r = Arc::new(Ruleset::new(parts).expect("valid"));
+    let mut g = Game::new(r, 4, 3).expect("setup");
+    let mut state = 5u64;
+    while !matches!(g.phase(), Phase::Place { .. }) {
+        g.play_random(|| xorshift(&mut state));
+    }
+    assert!(g.discards_any_time() && g.may_discard());
+    let legal = g.legal_actions();
+    let placements = g.placements().count() as usize;
+    assert!(placements > 0);
+    assert_eq!(legal.len(), placements + 1);
+    assert_eq!(legal.last(), Some(&Action::Discard));
+    assert_eq!(g.legal_action_count() as usize, legal.len());
+    assert!(g.is_legal(Action::Discard));
+    let domino = g.domino_to_place().expect("a domino to place");
+    g.apply(Action::Discard)
+        .expect("a discard of a domino that fits");
+    assert_eq!(g.discarded(), &[domino]);
+    // Random play draws the discard among the placements, about once in placements + 1.
+    let mut discards = 0;
+    let mut places = 0;
+    for seed in 0..40 {
+        let mut g = g.clone();
+        let mut state = seed * 7 + 1;
+        while !g.is_over() {
+            if matches!(g.phase(), Phase::Place { .. }) && !g.placements().is_empty() {
+                match g.play_random(|| xorshift(&mut state)) {
+                    Some(Action::Discard) => discards += 1,
+                    _ => places += 1,
+                }
+            } else {
+                g.play_random(|| xorshift(&mut state));
+            }
+        }
+    }
+    assert!(
+        discards > 0 && places > 3 * discards,
+        "{discards} of {places}"
+    );
+    // The rulebooks' rules: a domino that fits must be placed.
+    let mut g = Game::new(Arc::new(testkit::kingdomino()), 4, 3).expect("setup");
+    let mut state = 5u64;
+    while !matches!(g.phase(), Phase::Place { .. }) {
+        g.play_random(|| xorshift(&mut state));
+    }
+    assert!(!g.discards_any_time() && !g.may_discard());
+    assert_eq!(
+        g.legal_actions().last().map(|a| *a == Action::Discard),
+        Some(false)
+    );
+}
+
 #[test]
 fn forced_discard_when_nothing_fits() {
     // A full 3x3 kingdom: nothing fits any more.

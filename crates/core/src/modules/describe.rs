@@ -271,12 +271,18 @@ pub fn phase_rules(game: &Game) -> Vec<String> {
                     "Place: join your domino to your castle or to any square (terrains need not match)."
                 }
             };
-            let stay = match rules.castle {
-                crate::CastleAt::Anywhere => {
+            let stay = match (rules.castle, rules.discard) {
+                (crate::CastleAt::Anywhere, crate::Discard::WhenNothingFits) => {
                     "The kingdom must stay inside its square; if the domino fits nowhere, discard it."
                 }
-                crate::CastleAt::Centre => {
+                (crate::CastleAt::Centre, crate::Discard::WhenNothingFits) => {
                     "The castle stands at the centre of the kingdom's square: keep inside it; if the domino fits nowhere, discard it."
+                }
+                (crate::CastleAt::Anywhere, crate::Discard::AnyTime) => {
+                    "The kingdom must stay inside its square; you may discard the domino instead, even where it fits."
+                }
+                (crate::CastleAt::Centre, crate::Discard::AnyTime) => {
+                    "The castle stands at the centre of the kingdom's square: keep inside it; you may discard the domino instead, even where it fits."
                 }
             };
             return [
@@ -312,6 +318,9 @@ pub fn table_rules(game: &Game) -> Vec<String> {
     }];
     if rules.connection == crate::Connection::AnyTerrain {
         v.push("A domino may join any square: terrains need not match (territories still score by terrain).".to_string());
+    }
+    if rules.discard == crate::Discard::AnyTime {
+        v.push("A domino may be discarded instead of placed, even where it fits (its squares are lost).".to_string());
     }
     let piles = game.ruleset().piles();
     if piles.len() > 1 {

@@ -761,6 +761,13 @@ impl App {
             .is_some_and(|g| matches!(g.phase(), Phase::Place { .. }) && g.placements().is_empty())
     }
 
+    /// Whether the domino to place may be discarded though it fits (`discard = "any-time"`, a
+    /// house rule): `d` discards it.
+    pub fn may_discard_fitting(&self) -> bool {
+        self.game()
+            .is_some_and(|g| g.may_discard() && !g.placements().is_empty())
+    }
+
     // ----- time -----
 
     /// Let time pass: collect bot answers and play them once the pace allows (and the screen
@@ -1985,6 +1992,11 @@ impl App {
         };
         let what = match (self.mode, key) {
             (Mode::Claim | Mode::Step, Key::Char('r' | 'R')) => "r turns a domino you place",
+            (Mode::Claim | Mode::Step, Key::Char('d'))
+                if self.game().is_some_and(|g| g.discards_any_time()) =>
+            {
+                "d discards the domino you place"
+            }
             (Mode::Claim | Mode::Step, Key::Char('d')) => "d discards a domino that fits nowhere",
             (Mode::Claim | Mode::Place, Key::Char('p')) => "p skips an optional step, none now",
             _ => return None,
@@ -2167,6 +2179,10 @@ impl App {
             // No legal spot to jump to: it fits nowhere (said below).
             Key::Tab | Key::BackTab if must_discard => {}
             Key::Char('d') | Key::Enter | Key::Char(' ') if must_discard => {
+                return self.play(Action::Discard, true, now);
+            }
+            // The house rule's discard of a domino that fits (undone with u, as any move).
+            Key::Char('d') if self.may_discard_fitting() => {
                 return self.play(Action::Discard, true, now);
             }
             Key::Char('d') => {

@@ -195,6 +195,7 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
     let first_claims = app
         .game()
         .is_some_and(|g| matches!(g.phase(), crownlands_core::Phase::FirstClaims { .. }));
+    let any_time = app.game().is_some_and(|g| g.discards_any_time());
     for t in paragraphs {
         let t = match *t {
             // During the first claims the line claimed is the first (its box says `First
@@ -210,6 +211,11 @@ pub(crate) fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
             }
             t if monochrome && t.starts_with("Green ghost:") => {
                 "Bold ghost: legal, Enter (or space) places. Reversed: the reason is shown below."
+                    .to_string()
+            }
+            t if any_time && t.starts_with("When nothing fits, Enter (or d) discards") => {
+                "d discards the domino even where it fits (this ruleset's house rule: its \
+                 squares are lost); when nothing fits, Enter (or d) discards."
                     .to_string()
             }
             t if broken && t.starts_with("Your last game is not finished") => {

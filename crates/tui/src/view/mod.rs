@@ -1560,6 +1560,10 @@ pub fn footer_bar(app: &App) -> Bar {
     }
     let bar = match app.mode() {
         Mode::Place if app.must_discard() => Bar::new().key("d discard", Key::Char('d')),
+        Mode::Place if app.may_discard_fitting() => Bar::new()
+            .key("r rotate", Key::Char('r'))
+            .key("Tab next spot", Key::Tab)
+            .key("d discard", Key::Char('d')),
         Mode::Place => Bar::new()
             .key("r rotate", Key::Char('r'))
             .key("Tab next spot", Key::Tab),
