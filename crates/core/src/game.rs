@@ -185,6 +185,9 @@ pub struct Game {
     /// Whether the ruleset lists its dominoes in line order (by number, then box), as the shipped
     /// sets of one box do: lines then sort by id alone.
     ids_in_line_order: bool,
+    /// Whether a domino that fits may be discarded (`discard = "any-time"`), 1 or 0: read once
+    /// from the rules, as random play's placement adds it to the placements' count.
+    discards_any_time: u32,
 }
 
 /// A game hashes what it compares but for its ruleset and the modules built from it (which two
@@ -355,7 +358,9 @@ impl Game {
             data: ModuleData::default(),
             turn_placement: None,
             ids_in_line_order: false,
+            discards_any_time: 0,
         };
+        game.discards_any_time = u32::from(game.rules().discard == crate::Discard::AnyTime);
         game.ids_in_line_order = (1..game.ruleset.dominoes().len()).all(|i| {
             line_order(game.ruleset.dominoes(), DominoId(i as u16 - 1))
                 < line_order(game.ruleset.dominoes(), DominoId(i as u16))
@@ -777,7 +782,7 @@ impl Game {
     /// Whether the ruleset lets a domino be discarded even when it fits (`discard =
     /// "any-time"`, a house rule); the rulebooks' only when it fits nowhere.
     pub fn discards_any_time(&self) -> bool {
-        self.rules().discard == crate::Discard::AnyTime
+        self.discards_any_time == 1
     }
 
     /// Whether the player to act may discard the domino to place now: it fits nowhere, or the
@@ -1262,7 +1267,21 @@ impl Game {
     /// randomness, not the game's). Equivalent to picking from [`Game::legal_actions`] uniformly,
     /// without allocating. Returns the action played, or `None` when the game is over.
     #[inline]
-    pub fn play_random(&mut self, mut next_u32: impl FnMut() -> u32) -> Option<Action> {
+    pub fn play_random(&mut self, next_u32: impl FnMut() -> u32) -> Option<Action> {
+        if self.discards_any_time == 0 {
+            self.play_random_as::<false>(next_u32)
+        } else {
+            self.play_random_as::<true>(next_u32)
+        }
+    }
+
+    /// [`Game::play_random`], compiled apart for rules where a domino that fits may be discarded
+    /// (`ANY_TIME`, a house rule) and for the printed ones (compiled as before the house rule).
+    #[inline]
+    fn play_random_as<const ANY_TIME: bool>(
+        &mut self,
+        mut next_u32: impl FnMut() -> u32,
+    ) -> Option<Action> {
         match self.phase {
             Phase::Over => None,
             Phase::FirstClaims { step } => {
@@ -1312,9 +1331,13 @@ impl Game {
                 let s = self.current[slot];
                 let side = self.side_of_slot(slot)?;
                 let domino = &self.ruleset.dominoes()[s.domino.index()];
-                let discard = u32::from(self.discards_any_time());
-                let action = match self.kingdoms[side].place_random(domino, discard, &mut next_u32)
-                {
+                let kingdom = &mut self.kingdoms[side];
+                let placed = if ANY_TIME {
+                    kingdom.place_random_or_discard(domino, &mut next_u32)
+                } else {
+                    kingdom.place_random(domino, &mut next_u32)
+                };
+                let action = match placed {
                     Some(placement) => {
                         self.placed.push((side, s.domino, placement));
                         self.turn_placement = Some(placement);
@@ -1336,6 +1359,15 @@ impl Game {
     /// game's) until the game is over: the same game as calling [`Game::play_random`] until it
     /// returns `None`, compiled once here with the whole turn inlined (simulations and playouts).
     pub fn play_out_random(&mut self, rng: &mut GameRng) {
+        if self.discards_any_time != 0 {
+            self.play_out_random_as::<true>(rng);
+        } else {
+            self.play_out_random_as::<false>(rng);
+        }
+    }
+
+    /// [`Game::play_out_random`] as [`Game::play_random_as`] is compiled.
+    fn play_out_random_as<const ANY_TIME: bool>(&mut self, rng: &mut GameRng) {
         let mut next_u32 = || rng.next_u32();
         // The module list and the steps, shared (one count up each) from the first module step
         // to the end of the game.
@@ -1350,7 +1382,7 @@ impl Game {
                 if !self.play_steps_random(all, steps, slot, step, &mut next_u32) {
                     return;
                 }
-            } else if self.play_random(&mut next_u32).is_none() {
+            } else if self.play_random_as::<ANY_TIME>(&mut next_u32).is_none() {
                 return;
             }
         }

@@ -180,17 +180,25 @@ impl Kingdom {
     }
 
     /// Lay `domino` at a uniformly chosen legal placement (drawn from `next_u32`) and return it,
-    /// or `None` when it fits nowhere. With `discard` 1 (a house rule: a domino may be discarded
-    /// when it fits), the discard is one more choice, after the placements: `None` for it too.
-    /// The same choice as `n = below(count + discard)`, then `placements().nth(n)`.
+    /// or `None` when it fits nowhere. The same choice as `placements().nth(below(count))`.
     #[inline]
     pub(crate) fn place_random(
         &mut self,
         domino: &Domino,
-        discard: u32,
         next_u32: &mut impl FnMut() -> u32,
     ) -> Option<Placement> {
-        each!(mut self, k => k.place_random(domino, discard, next_u32))
+        each!(mut self, k => k.place_random::<0>(domino, next_u32))
+    }
+
+    /// As [`Kingdom::place_random`] where a domino that fits may be discarded (a house rule,
+    /// `discard = "any-time"`): the discard is one more choice, after the placements (`None`
+    /// for it too); the same choice as `n = below(count + 1)`, then `placements().nth(n)`.
+    pub(crate) fn place_random_or_discard(
+        &mut self,
+        domino: &Domino,
+        next_u32: &mut impl FnMut() -> u32,
+    ) -> Option<Placement> {
+        each!(mut self, k => k.place_random::<1>(domino, next_u32))
     }
 
     /// Put one square anywhere the grid allows, without the connection rules (for kingdoms read
@@ -545,10 +553,9 @@ impl<B: Board> Grid<B> {
     }
 
     #[inline]
-    fn place_random(
+    fn place_random<const DISCARD: u32>(
         &mut self,
         domino: &Domino,
-        discard: u32,
         next_u32: &mut impl FnMut() -> u32,
     ) -> Option<Placement> {
         let sets = self.placements(domino);
@@ -557,8 +564,8 @@ impl<B: Board> Grid<B> {
         if total == 0 {
             return None;
         }
-        let n = crate::rng::below(total + discard, next_u32);
-        if n >= total {
+        let n = crate::rng::below(total + DISCARD, next_u32);
+        if DISCARD == 1 && n >= total {
             return None;
         }
         // Pick the direction without branching: how many prefix sums `n` has passed.
