@@ -28,6 +28,8 @@ pub fn run(
     list.sort_by_key(|p| (p.first.y, p.first.x, p.second().y, p.second().x));
     // Each placement as the notation writes the move (`replay`, `export`, `analyse`).
     let token = |p: &Placement| crownlands_saves::words::place_token(&ruleset, id, *p);
+    // A house rule lets a domino that fits be discarded all the same.
+    let any_time = rules.discard == crownlands_core::Discard::AnyTime;
     if as_json {
         let placements: Vec<_> = list
             .iter()
@@ -45,6 +47,7 @@ pub fn run(
             "domino": ruleset.domino_label(id),
             "count": list.len(),
             "must_discard": list.is_empty(),
+            "may_discard": list.is_empty() || any_time,
             "placements": placements,
         }));
         return Ok(ExitCode::SUCCESS);
@@ -70,6 +73,11 @@ pub fn run(
             s.y,
             p.direction.name(),
             token(p)
+        );
+    }
+    if any_time {
+        say!(
+            "Or discard it, as this ruleset allows even where it fits (discard = \"any-time\"): x{label}"
         );
     }
     Ok(ExitCode::SUCCESS)

@@ -398,3 +398,31 @@ fn a_mark_of_another_rulesets_module_names_it_as_score_does() {
         assert!(r.stderr.contains(said), "{}", r.stderr);
     }
 }
+
+/// Under `discard = "any-time"` (docs/house-rules/discard-any-time.toml) a domino that fits may
+/// be discarded all the same: said after the placements, with the move, and `may_discard` in
+/// JSON; the printed rule's output says nothing of it.
+#[test]
+fn a_ruleset_that_discards_any_time_says_so() {
+    let rules = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../docs/house-rules/discard-any-time.toml")
+        .display()
+        .to_string();
+    let (v, _) = json_placements("C\n", "13", &["--ruleset", &rules]);
+    assert_eq!(v["count"], 24);
+    assert_eq!(
+        (v["must_discard"].clone(), v["may_discard"].clone()),
+        (false.into(), true.into())
+    );
+    let r = placements("C\n", "13", &["--ruleset", &rules]).ok();
+    assert!(
+        r.stdout
+            .trim_end()
+            .ends_with("even where it fits (discard = \"any-time\"): x13"),
+        "{}",
+        r.stdout
+    );
+    let (v, _) = json_placements("C\n", "13", &[]);
+    assert_eq!(v["may_discard"], false);
+    assert!(!placements("C\n", "13", &[]).ok().stdout.contains("discard"));
+}
