@@ -1366,7 +1366,9 @@ impl Game {
         }
     }
 
-    /// [`Game::play_out_random`] as [`Game::play_random_as`] is compiled.
+    /// [`Game::play_out_random`] as [`Game::play_random_as`] is compiled (each its own function:
+    /// both inlined in one, the printed rules' loop was compiled otherwise).
+    #[inline(never)]
     fn play_out_random_as<const ANY_TIME: bool>(&mut self, rng: &mut GameRng) {
         let mut next_u32 = || rng.next_u32();
         // The module list and the steps, shared (one count up each) from the first module step
