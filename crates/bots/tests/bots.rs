@@ -31,19 +31,24 @@ fn play(game: &mut Game, bots: &mut [Box<dyn Bot>]) {
     assert!(game.is_over());
 }
 
+/// One bot a seat, the levels in turn: a quick `mcts`, `greedy`, `random`.
+fn every_level(players: u8) -> Vec<Box<dyn Bot>> {
+    (0..players)
+        .map(|s| match s % 3 {
+            0 => level("mcts:30").build(u64::from(s)),
+            1 => level("greedy").build(u64::from(s)),
+            _ => level("random").build(u64::from(s)),
+        })
+        .collect()
+}
+
 #[test]
 fn every_level_plays_every_shipped_ruleset_legally() {
     for shipped in crownlands_rules::shipped() {
         let r = ruleset(&shipped.name);
         let counts: Vec<u8> = r.player_counts().iter().map(|(n, _)| *n).collect();
         for players in counts {
-            let mut bots: Vec<Box<dyn Bot>> = (0..players)
-                .map(|s| match s % 3 {
-                    0 => level("mcts:30").build(u64::from(s)),
-                    1 => level("greedy").build(u64::from(s)),
-                    _ => level("random").build(u64::from(s)),
-                })
-                .collect();
+            let mut bots = every_level(players);
             let mut g = Game::new(r.clone(), players, 7).expect("setup");
             play(&mut g, &mut bots);
         }
@@ -417,13 +422,7 @@ fn discard_any_time_with_penalty_swamps() -> Arc<Ruleset> {
 fn bots_play_the_house_rule_that_discards_a_domino_that_fits() {
     let r = discard_any_time_with_penalty_swamps();
     for players in [2u8, 4] {
-        let mut bots: Vec<Box<dyn Bot>> = (0..players)
-            .map(|s| match s % 3 {
-                0 => level("mcts:30").build(u64::from(s)),
-                1 => level("greedy").build(u64::from(s)),
-                _ => level("random").build(u64::from(s)),
-            })
-            .collect();
+        let mut bots = every_level(players);
         let mut g = Game::new(r.clone(), players, 7).expect("setup");
         play(&mut g, &mut bots);
         // The random bot's choice, as the engine's allocation-free draw.

@@ -56,6 +56,18 @@ fn house_rules() -> Vec<(String, Ruleset)> {
     ]
 }
 
+/// Every shipped ruleset, by name.
+fn shipped() -> Vec<(String, Ruleset)> {
+    crownlands_rules::shipped()
+        .into_iter()
+        .map(|shipped| {
+            let r = crownlands_rules::load(crownlands_core::Registry::shipped_ref(), &shipped.name)
+                .unwrap_or_else(|e| panic!("{e}"));
+            (shipped.name.to_string(), r)
+        })
+        .collect()
+}
+
 /// Kingdoms laid out otherwise: the castle fixed at the centre (`castle = "centre"`: the guide's
 /// 5x5, and a 7x7 with both bonuses, where the kingdom's reach and the holes it leaves differ
 /// from the grid's), and dominoes joining any terrain (`connection = "any-terrain"`).
@@ -99,14 +111,7 @@ fn kingdom_map_values_equal_greedy_values() {
     let mut map = KingdomMap::new();
     let mut plain = KingdomMap::new();
     let (mut checked, mut changed) = (0u32, 0u32);
-    let mut rulesets: Vec<(String, Ruleset)> = crownlands_rules::shipped()
-        .into_iter()
-        .map(|shipped| {
-            let r = crownlands_rules::load(crownlands_core::Registry::shipped_ref(), &shipped.name)
-                .unwrap_or_else(|e| panic!("{e}"));
-            (shipped.name.to_string(), r)
-        })
-        .collect();
+    let mut rulesets = shipped();
     let houses = house_rules();
     let house_names: Vec<String> = houses.iter().map(|(name, _)| name.clone()).collect();
     for (name, r) in &houses {
@@ -187,14 +192,7 @@ fn remembered_placements_are_greedys_own() {
     use crownlands_core::{Action, Side};
     let mut remembering = KingdomMap::new();
     let (mut placements, mut recalled, mut given_up) = (0u64, 0u64, 0u64);
-    let mut rulesets: Vec<(String, Ruleset)> = crownlands_rules::shipped()
-        .into_iter()
-        .map(|shipped| {
-            let r = crownlands_rules::load(crownlands_core::Registry::shipped_ref(), &shipped.name)
-                .unwrap_or_else(|e| panic!("{e}"));
-            (shipped.name.to_string(), r)
-        })
-        .collect();
+    let mut rulesets = shipped();
     // Where a domino that fits may be given up, the remembered placement may be a discard.
     rulesets.push(("discard-any-time".into(), discard_any_time()));
     for (name, r) in rulesets {
