@@ -402,10 +402,13 @@ impl Game {
                 self.first_claims.extend(King::all(kings));
                 self.rng.shuffle(&mut self.first_claims);
             }
-            FirstClaims::Snake => {
-                // A random player order, then back and forth: A B B A at 2 players, 2 kings.
+            FirstClaims::Snake | FirstClaims::Seated => {
+                // A random player order (or the seats', a house rule), then back and forth:
+                // A B B A at 2 players, 2 kings.
                 let mut seats: Vec<Seat> = Seat::all(self.players).collect();
-                self.rng.shuffle(&mut seats);
+                if first_claims == FirstClaims::Snake {
+                    self.rng.shuffle(&mut seats);
+                }
                 for k in 0..kpp {
                     for i in 0..seats.len() {
                         let s = if k % 2 == 0 {

@@ -45,6 +45,10 @@ pub enum FirstClaims {
     Drawn,
     /// A random player order, then a snake: at 2 players with 2 kings, A B B A (rulebook 002, Step 2).
     Snake,
+    /// The seats' order from the first seat, then a snake as `Snake` (A B C D with one king a
+    /// player, A B B A at 2 players of 2 kings): a house rule, so a table says who starts (the
+    /// youngest, or a weaker player given the first seat).
+    Seated,
 }
 
 pub use crate::lines::LineSource;
@@ -165,7 +169,7 @@ pub enum MiddleKingdomReading {
 }
 
 impl FirstClaims {
-    /// As a ruleset file spells it: `drawn`, `snake`.
+    /// As a ruleset file spells it: `drawn`, `snake`, `seated`.
     pub fn name(self) -> &'static str {
         self.into()
     }

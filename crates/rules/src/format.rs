@@ -334,6 +334,9 @@ pub struct RulesPatch {
     /// Dominoes dealt into the draw pile: a number, or "all".
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deck_size: Option<DeckSize>,
+    /// How the first line is claimed: "drawn", every king drawn at random (rulebook 000);
+    /// "snake", a player drawn, then A B B A (002); "seated", the seats' order from the first,
+    /// then back and forth (a house rule: the table says who starts).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub first_claims: Option<FirstClaims>,
     /// Applied in order after the score; players still tied share the victory.

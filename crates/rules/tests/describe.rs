@@ -390,6 +390,32 @@ fn the_rules_say_a_domino_that_fits_may_be_discarded() {
     );
 }
 
+/// Where the first line is claimed in the seats' order (`first-claims = "seated"`) the table's
+/// rules say so, at 2 players (two kings each) and at 4.
+#[test]
+fn the_rules_say_the_first_line_is_claimed_in_the_seats_order() {
+    let ruleset = Arc::new(
+        crownlands_rules::load_path(
+            crownlands_core::Registry::shipped_ref(),
+            &std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../../docs/house-rules/youngest-first.toml"),
+        )
+        .unwrap_or_else(|e| panic!("{e}")),
+    );
+    let two = table_rules(&Game::new(ruleset.clone(), 2, 1).expect("setup")).join("\n");
+    assert!(
+        two.contains("claimed in the seats' order, the first seat first, then back and forth"),
+        "{two}"
+    );
+    let four = table_rules(&Game::new(ruleset, 4, 1).expect("setup")).join("\n");
+    assert!(
+        four.contains("the first seat first (not drawn at random)"),
+        "{four}"
+    );
+    let plain = house_rule_game("any-terrain.toml");
+    assert!(!table_rules(&plain).join("\n").contains("seats' order"));
+}
+
 /// A placement refused says why in the layout's words: past a centred castle's reach, or (any
 /// terrain joining) touching nothing of the kingdom.
 #[test]

@@ -158,7 +158,9 @@ fn wrong_types_say_what_was_expected() {
         &d,
         5,
         16,
-        &["`first-claims` in [rules] must be \"drawn\" or \"snake\", not \"random\""],
+        &[
+            "`first-claims` in [rules] must be one of \"drawn\", \"snake\", \"seated\", not \"random\"",
+        ],
     );
     assert_diag(
         &d,
@@ -538,7 +540,12 @@ fn many_problems_in_one_file_are_all_reported() {
     assert_diag(&d, 2, 8, &["`name` must be a string, not an integer"]);
     assert_diag(&d, 3, 15, &["player count 2 is listed twice"]);
     assert_diag(&d, 5, 1, &["unknown key `grid-sise`"]);
-    assert_diag(&d, 6, 16, &["\"drawn\" or \"snake\", not \"snak\""]);
+    assert_diag(
+        &d,
+        6,
+        16,
+        &["\"drawn\", \"snake\", \"seated\", not \"snak\""],
+    );
     assert_diag(
         &d,
         8,

@@ -68,6 +68,30 @@ fn two_players_snake_the_first_claims_and_fill_5x5() {
     }
 }
 
+/// `first-claims = "seated"` (a house rule): the seats' order from the first seat, then back and
+/// forth, whatever the seed: A B C D with one king a player, A B B A with two.
+#[test]
+fn seated_first_claims_follow_the_seats() {
+    let mut parts = testkit::kingdomino_parts();
+    for (_, rules) in &mut parts.player_counts {
+        rules.first_claims = FirstClaims::Seated;
+    }
+    let r = Arc::new(Ruleset::new(parts).expect("valid"));
+    for seed in 0..10 {
+        for (players, order) in [(2u8, vec![0, 1, 1, 0]), (4, vec![0, 1, 2, 3])] {
+            let mut g = Game::new(r.clone(), players, seed).expect("setup");
+            let owners: Vec<u8> = g
+                .first_claim_order()
+                .iter()
+                .map(|&k| g.owner(k).0)
+                .collect();
+            assert_eq!(owners, order, "{players} players, seed {seed}");
+            play_out(&mut g, seed);
+            assert!(g.is_over());
+        }
+    }
+}
+
 /// A module's action out of its step names the action and its module.
 #[test]
 fn a_module_action_out_of_turn_names_itself() {

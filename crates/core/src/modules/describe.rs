@@ -319,6 +319,13 @@ pub fn table_rules(game: &Game) -> Vec<String> {
     if rules.connection == crate::Connection::AnyTerrain {
         v.push("A domino may join any square: terrains need not match (territories still score by terrain).".to_string());
     }
+    if rules.first_claims == crate::FirstClaims::Seated {
+        v.push(if rules.kings_per_player > 1 {
+            "The first line is claimed in the seats' order, the first seat first, then back and forth at each king (not drawn at random).".to_string()
+        } else {
+            "The first line is claimed in the seats' order, the first seat first (not drawn at random).".to_string()
+        });
+    }
     if rules.discard == crate::Discard::AnyTime {
         v.push("A domino may be discarded instead of placed, even where it fits (its squares are lost).".to_string());
     }
