@@ -2827,3 +2827,27 @@ fn d_discards_a_domino_that_fits_where_the_ruleset_allows_it() {
         printed.message()
     );
 }
+
+/// Under `first-claims = "seated"` (docs/house-rules/youngest-first.toml) the first seat claims
+/// first whatever the seed: the person seated first is asked at once, before any bot moves.
+#[test]
+fn the_first_seat_claims_first_where_the_ruleset_seats_the_first_claims() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/house-rules");
+    let ruleset = Arc::new(
+        crownlands_rules::load_path(
+            crownlands_core::Registry::shipped_ref(),
+            &dir.join("youngest-first.toml"),
+        )
+        .unwrap_or_else(|e| panic!("{e}")),
+    );
+    for seed in 1..8 {
+        let app = app_with(ruleset.clone(), "you,greedy,greedy", seed);
+        assert_eq!(app.mode(), Mode::Claim, "seed {seed}");
+        let game = app.game().expect("a game");
+        assert!(game.placed().is_empty());
+        assert!(
+            game.next_line().iter().all(|s| s.king.is_none()),
+            "seed {seed}: nobody claimed before the first seat"
+        );
+    }
+}
