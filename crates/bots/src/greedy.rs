@@ -102,7 +102,9 @@ pub fn action_values(view: &PlayerView<'_>, actions: &[Action], rng: &mut GameRn
             }
             // Beside placements (`discard = "any-time"`): kept for a placement that would spoil
             // more. (A forced discard, alone, goes below as it always has: the same draws.)
-            (Action::Discard, Some(_)) if actions.len() > 1 => discard_value(kingdom, rules),
+            (Action::Discard, Some(_)) if actions.len() > 1 => {
+                discard_value(kingdom, rules, !view.next_line().is_empty())
+            }
             (Action::Claim { domino }, _) => {
                 let pos = line.iter().position(|s| s.domino == domino).unwrap_or(0);
                 let domino = view.domino(domino);
@@ -328,12 +330,14 @@ fn bbox_area(k: &Kingdom) -> i32 {
 
 /// Greedy's value of discarding a domino that fits (`discard = "any-time"`, a house rule), on
 /// the scale of [`placement_value`]: what a domino that fits nowhere is worth to a claim,
-/// [`NO_FIT`], less what greedy counts for a Middle Kingdom earned now over one still possible.
-/// The kingdom grows on, so a castle centred now is a Middle Kingdom only possible; without it,
-/// any placement moving the castle off the centre (every first one) would be worth discarding.
-pub fn discard_value(kingdom: &Kingdom, rules: &Rules) -> f64 {
+/// [`NO_FIT`], less what greedy counts for a Middle Kingdom earned now over one still possible
+/// while the kingdom `grows_on` (a next line to claim from: not the last round). The kingdom
+/// grows on, so a castle centred now is a Middle Kingdom only possible; without it, any
+/// placement moving the castle off the centre (every first one) would be worth discarding. In
+/// the last round the bonus earned now is the one the game ends with, and a discard keeps it.
+pub fn discard_value(kingdom: &Kingdom, rules: &Rules, grows_on: bool) -> f64 {
     let earned_now = rules.middle_kingdom.as_ref().map_or(0.0, |mk| {
-        if crownlands_core::score::middle_kingdom(kingdom, mk.reading) {
+        if grows_on && crownlands_core::score::middle_kingdom(kingdom, mk.reading) {
             (1.0 - STILL_POSSIBLE) * f64::from(mk.points)
         } else {
             0.0

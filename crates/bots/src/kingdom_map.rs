@@ -627,9 +627,9 @@ impl KingdomMap {
 
     /// Greedy's value of discarding a domino that fits in the kingdom read, on the scale of
     /// [`KingdomMap::value`]: as [`crate::greedy::discard_value`].
-    pub fn discard_value(&self) -> f64 {
+    pub fn discard_value(&self, grows_on: bool) -> f64 {
         let earned_now = match self.middle_kingdom {
-            Some((points, reading)) if self.centred(self.bounds, reading) => {
+            Some((points, reading)) if grows_on && self.centred(self.bounds, reading) => {
                 (1.0 - STILL_POSSIBLE) * f64::from(points)
             }
             _ => 0.0,

@@ -189,7 +189,7 @@ fn greedy_placement_action(game: &Game, map: &mut KingdomMap) -> Option<Action> 
         best = best_placement(map, domino, set, placed.as_ref());
     }
     Some(
-        kept_or_discarded(game, best, map.discard_value())
+        kept_or_discarded(game, best, map.discard_value(!game.next_line().is_empty()))
             .map_or(Action::Discard, |placement| Action::Place { placement }),
     )
 }
@@ -267,7 +267,8 @@ fn greedy_claim_action(game: &Game, lean: Lean, map: &mut KingdomMap) -> Option<
             best = (
                 Some(s.domino),
                 v,
-                kept_or_discarded(game, top, map.discard_value()),
+                // Placed next round, which has a line to claim from while the pile lasts.
+                kept_or_discarded(game, top, map.discard_value(game.draw_pile_len() > 0)),
             );
         }
     }

@@ -44,7 +44,7 @@ pub fn sort_placements(
                     + PlacedPoints::gain_of(placed.as_ref(), domino, placement)
             }
             // Beside placements (`discard = "any-time"`): greedy's worth of a discard.
-            Action::Discard => map.discard_value(),
+            Action::Discard => map.discard_value(!game.next_line().is_empty()),
             _ => f64::INFINITY,
         };
         (v, a)
