@@ -1376,8 +1376,10 @@ fn a_square_the_best_and_the_played_placement_share_shows_the_best_crossed() {
 }
 
 /// Without colours the ghost of the domino being placed over the castle left the castle's `C`
-/// unseen under its own square: what is beneath stays readable, reversed as the ghost is and
-/// underlined, so the cell reads neither as the castle alone nor as the ghost's square.
+/// unseen under its own square: what is beneath stays readable, underlined and reversed against
+/// the castle alone (which is reversed: the ghost's castle had differed from it by its
+/// underline only, which a monochrome terminal may not draw), so the cell reads neither as the
+/// castle alone nor as the ghost's square.
 #[test]
 fn without_colours_the_ghost_over_the_castle_leaves_its_c_in_view() {
     use crownlands_core::Cell;
@@ -1400,18 +1402,27 @@ fn without_colours_the_ghost_over_the_castle_leaves_its_c_in_view() {
     assert!(!app.ghost_is_legal());
     let text = screen(&app, 80, 24);
     let buf = buffer(&app, 80, 24);
-    // The castle's `C`, in the kingdom's box (the left half of the screen), reversed and
-    // underlined.
-    let at = (1..23u16)
-        .flat_map(|y| (1..40u16).map(move |x| (x, y)))
-        .find(|&(x, y)| buf[(x, y)].symbol() == "C")
-        .unwrap_or_else(|| panic!("no C in the kingdom:\n{text}"));
-    let modifier = buf[at].modifier;
+    // The castle's `C`, in the kingdom's box (the left half of the screen), bold and
+    // underlined, not reversed; the castle alone is reversed.
+    let castle = |buf: &ratatui::buffer::Buffer| {
+        (1..23u16)
+            .flat_map(|y| (1..40u16).map(move |x| (x, y)))
+            .find(|&(x, y)| buf[(x, y)].symbol() == "C")
+            .unwrap_or_else(|| panic!("no C in the kingdom"))
+    };
+    let modifier = buf[castle(&buf)].modifier;
     assert!(
-        modifier.contains(Modifier::REVERSED | Modifier::UNDERLINED),
+        modifier.contains(Modifier::BOLD | Modifier::UNDERLINED)
+            && !modifier.contains(Modifier::REVERSED),
         "{modifier:?}\n{text}"
     );
     insta::assert_snapshot!("ghost_over_the_castle_without_colours", text);
+    // The ghost moved off: the castle alone, reversed.
+    press(&mut app, "<left><left>");
+    let buf = buffer(&app, 80, 24);
+    let alone = buf[castle(&buf)].modifier;
+    assert!(alone.contains(Modifier::REVERSED), "{alone:?}");
+    assert_ne!(alone, modifier);
 }
 
 /// A kingdom of squares of one terrain (at x = 1, 2, ... with the crowns given) beside the
