@@ -2045,3 +2045,91 @@ fn the_score_screen_on_a_tall_narrow_terminal_draws_two_row_cells() {
     assert!(rows[castle - 1].trim().is_empty(), "{text}");
     assert!(!rows[castle - 2].trim().is_empty(), "{text}");
 }
+
+/// With the 16 basic colours every colour on screen is one of ratatui's named ones, and the
+/// terminal is sent them as the 16-colour codes (`ESC[31m`, `ESC[102m`): crossterm writes even
+/// the named ones as 256-colour indexes (`ESC[38;5;1m`), which a 16-colour terminal may not
+/// understand. The setup screen, a game of each box in play, its help and its end.
+#[test]
+fn the_16_colour_palette_sends_only_the_16_colour_codes() {
+    use crownlands_tui::sgr::BasicColours;
+    use ratatui::backend::CrosstermBackend;
+    let basic = Palette {
+        mode: ColourMode::Ansi16,
+    };
+    let mut apps = Vec::new();
+    let choices = crownlands_tui::app::ruleset_file::shipped_choices(
+        crownlands_core::Registry::shipped_ref(),
+    );
+    apps.push(App::with_setup(Setup::new(choices, None), config(1, basic)));
+    for (ruleset, players) in [
+        ("kingdomino", "you,greedy"),
+        ("queendomino", "you,greedy,greedy"),
+    ] {
+        let mut a = app(ruleset, players, 3);
+        a.config.palette = basic;
+        until(&mut a, Mode::Place);
+        apps.push(a);
+        let mut a = app(ruleset, players, 3);
+        a.config.palette = basic;
+        play_to_step(&mut a, "buildings", 1, 300);
+        apps.push(a);
+        let mut a = app(ruleset, players, 3);
+        a.config.palette = basic;
+        play_to_end(&mut a, 3000);
+        assert_eq!(a.mode(), Mode::GameOver);
+        apps.push(a);
+    }
+    let mut help = app("queendomino", "you,greedy", 3);
+    help.config.palette = basic;
+    press(&mut help, "?");
+    apps.push(help);
+    let mut coloured = 0;
+    for a in &apps {
+        let buf = buffer(a, 100, 30);
+        for c in buf.content() {
+            for colour in [c.fg, c.bg] {
+                assert!(
+                    !matches!(colour, Color::Indexed(_) | Color::Rgb(..)),
+                    "{colour:?} at {:?}",
+                    c.symbol()
+                );
+                coloured += usize::from(colour != Color::Reset);
+            }
+        }
+        let sink = Sink::default();
+        let mut terminal = ratatui::Terminal::with_options(
+            CrosstermBackend::new(BasicColours::new(sink.clone())),
+            ratatui::TerminalOptions {
+                viewport: ratatui::Viewport::Fixed(ratatui::layout::Rect::new(0, 0, 100, 30)),
+            },
+        )
+        .expect("terminal");
+        terminal
+            .draw(|f| crownlands_tui::view::draw(f, a))
+            .expect("draws");
+        let sent = String::from_utf8_lossy(&sink.0.borrow()).to_string();
+        assert!(
+            !sent.contains("38;5;") && !sent.contains("48;5;"),
+            "a 256-colour code sent"
+        );
+        // The title's cyan, on the default background: `ESC[36;49m`.
+        assert!(sent.contains("\x1b[36;49m"), "{sent:?}");
+    }
+    assert!(coloured > 1000, "{coloured}");
+}
+
+/// What a terminal was sent, kept to read.
+#[derive(Clone, Default)]
+struct Sink(std::rc::Rc<std::cell::RefCell<Vec<u8>>>);
+
+impl std::io::Write for Sink {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.borrow_mut().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
