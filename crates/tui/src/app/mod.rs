@@ -1902,9 +1902,9 @@ impl App {
             let seat = self.game().and_then(|g| g.to_act()).map(|s| s.index());
             let skipped = seat.and_then(|p| self.skipped_into(self.action_count(), p));
             return self.message = match (skipped, seat) {
-                (Some(steps), _) => format!("{steps}: look, then press again"),
-                (None, Some(p)) => format!("{} to play now: look, then press again", self.name(p)),
-                (None, None) => "Look, then press again".to_string(),
+                (Some(steps), _) => format!("{steps}: look, then press again."),
+                (None, Some(p)) => format!("{} to play now: look, then press again.", self.name(p)),
+                (None, None) => "Look, then press again.".to_string(),
             };
         }
         // Esc closes the hint's panel (or gives up the hint being weighed) before anything
