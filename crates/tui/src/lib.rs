@@ -5,12 +5,14 @@
 //!   among them.
 //! - [`view`]: rendering, a pure function of the app's state onto a ratatui `Buffer` (testable with
 //!   `TestBackend`).
+//! - [`sgr`]: the basic colours written as the 16-colour codes crossterm does not write.
 //! - [`terminal`]: the real terminal (crossterm): raw mode, the event loop, and restoring the
 //!   terminal on quit, Ctrl-C, panic and the signals that end a program ([`signals`]).
 
 pub mod app;
 pub mod keys;
 pub mod palette;
+pub mod sgr;
 pub mod signals;
 pub mod terminal;
 pub mod view;

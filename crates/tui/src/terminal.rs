@@ -295,7 +295,8 @@ pub fn play(opts: PlayOptions) -> Result<Ended, PlayError> {
         std::process::exit(signals::exit_code(signal));
     });
     enter().map_err(|e| format!("cannot set up the terminal: {e}"))?;
-    let backend = CrosstermBackend::new(std::io::stdout());
+    // The basic colours as the 16-colour codes (crossterm writes them as 256-colour indexes).
+    let backend = CrosstermBackend::new(crate::sgr::BasicColours::new(std::io::stdout()));
     // Suspended: the terminal as it was for the shell, the program stopped; continued: the
     // terminal taken again (the loop draws it anew).
     let suspend = || {

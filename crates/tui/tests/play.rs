@@ -1665,7 +1665,7 @@ fn keys_pressed_as_the_turn_passes_to_another_person_wait_a_moment() {
         assert_eq!(played(&app), count);
         assert!(
             app.message()
-                .ends_with(" to play now: look, then press again"),
+                .ends_with(" to play now: look, then press again."),
             "{}",
             app.message()
         );
@@ -1722,7 +1722,7 @@ fn keys_pressed_as_steps_go_by_wait_a_moment_before_the_next_decision() {
         assert_eq!(played(&app), count);
         assert!(
             app.message().starts_with("Nothing to do in ")
-                && app.message().ends_with(": look, then press again"),
+                && app.message().ends_with(": look, then press again."),
             "{}",
             app.message()
         );

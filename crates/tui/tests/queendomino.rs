@@ -3718,3 +3718,29 @@ fn a_team_in_five_columns_names_both_members_alike() {
         .collect();
     assert_eq!(names, ["Y&g2", "g3&g4", "g5&g6", "g7&g8"]);
 }
+
+/// The moves box shows a move and what it changed besides (the Queen changing hosts) as one
+/// entry: `The Queen goes to you` had stood alone over a blank row where the build that sent
+/// her did not fit. The log keeps each such line under its move.
+#[test]
+fn the_queen_s_news_is_one_entry_with_the_move_that_sent_her() {
+    let mut app = app("queendomino", "you,greedy,greedy", 4);
+    let mut checked = 0;
+    for _ in 0..3000 {
+        if app.mode() == Mode::GameOver {
+            break;
+        }
+        play_to_end(&mut app, 1);
+        for entry in app.log_entries() {
+            let news = entry.iter().skip(1).any(|l| {
+                l.starts_with("The Queen goes to ") || l.starts_with("The Queen comes to")
+            });
+            checked += usize::from(news);
+            assert!(
+                !entry[0].starts_with("The Queen "),
+                "news without its move: {entry:?}"
+            );
+        }
+    }
+    assert!(checked > 0, "the Queen never moved in this game");
+}

@@ -1376,8 +1376,10 @@ fn a_square_the_best_and_the_played_placement_share_shows_the_best_crossed() {
 }
 
 /// Without colours the ghost of the domino being placed over the castle left the castle's `C`
-/// unseen under its own square: what is beneath stays readable, reversed as the ghost is and
-/// underlined, so the cell reads neither as the castle alone nor as the ghost's square.
+/// unseen under its own square: what is beneath stays readable, underlined and reversed against
+/// the castle alone (which is reversed: the ghost's castle had differed from it by its
+/// underline only, which a monochrome terminal may not draw), so the cell reads neither as the
+/// castle alone nor as the ghost's square.
 #[test]
 fn without_colours_the_ghost_over_the_castle_leaves_its_c_in_view() {
     use crownlands_core::Cell;
@@ -1400,18 +1402,27 @@ fn without_colours_the_ghost_over_the_castle_leaves_its_c_in_view() {
     assert!(!app.ghost_is_legal());
     let text = screen(&app, 80, 24);
     let buf = buffer(&app, 80, 24);
-    // The castle's `C`, in the kingdom's box (the left half of the screen), reversed and
-    // underlined.
-    let at = (1..23u16)
-        .flat_map(|y| (1..40u16).map(move |x| (x, y)))
-        .find(|&(x, y)| buf[(x, y)].symbol() == "C")
-        .unwrap_or_else(|| panic!("no C in the kingdom:\n{text}"));
-    let modifier = buf[at].modifier;
+    // The castle's `C`, in the kingdom's box (the left half of the screen), bold and
+    // underlined, not reversed; the castle alone is reversed.
+    let castle = |buf: &ratatui::buffer::Buffer| {
+        (1..23u16)
+            .flat_map(|y| (1..40u16).map(move |x| (x, y)))
+            .find(|&(x, y)| buf[(x, y)].symbol() == "C")
+            .unwrap_or_else(|| panic!("no C in the kingdom"))
+    };
+    let modifier = buf[castle(&buf)].modifier;
     assert!(
-        modifier.contains(Modifier::REVERSED | Modifier::UNDERLINED),
+        modifier.contains(Modifier::BOLD | Modifier::UNDERLINED)
+            && !modifier.contains(Modifier::REVERSED),
         "{modifier:?}\n{text}"
     );
     insta::assert_snapshot!("ghost_over_the_castle_without_colours", text);
+    // The ghost moved off: the castle alone, reversed.
+    press(&mut app, "<left><left>");
+    let buf = buffer(&app, 80, 24);
+    let alone = buf[castle(&buf)].modifier;
+    assert!(alone.contains(Modifier::REVERSED), "{alone:?}");
+    assert_ne!(alone, modifier);
 }
 
 /// A kingdom of squares of one terrain (at x = 1, 2, ... with the crowns given) beside the
@@ -2033,4 +2044,92 @@ fn the_score_screen_on_a_tall_narrow_terminal_draws_two_row_cells() {
     assert!(rows[castle + 1].trim().is_empty(), "{text}");
     assert!(rows[castle - 1].trim().is_empty(), "{text}");
     assert!(!rows[castle - 2].trim().is_empty(), "{text}");
+}
+
+/// With the 16 basic colours every colour on screen is one of ratatui's named ones, and the
+/// terminal is sent them as the 16-colour codes (`ESC[31m`, `ESC[102m`): crossterm writes even
+/// the named ones as 256-colour indexes (`ESC[38;5;1m`), which a 16-colour terminal may not
+/// understand. The setup screen, a game of each box in play, its help and its end.
+#[test]
+fn the_16_colour_palette_sends_only_the_16_colour_codes() {
+    use crownlands_tui::sgr::BasicColours;
+    use ratatui::backend::CrosstermBackend;
+    let basic = Palette {
+        mode: ColourMode::Ansi16,
+    };
+    let mut apps = Vec::new();
+    let choices = crownlands_tui::app::ruleset_file::shipped_choices(
+        crownlands_core::Registry::shipped_ref(),
+    );
+    apps.push(App::with_setup(Setup::new(choices, None), config(1, basic)));
+    for (ruleset, players) in [
+        ("kingdomino", "you,greedy"),
+        ("queendomino", "you,greedy,greedy"),
+    ] {
+        let mut a = app(ruleset, players, 3);
+        a.config.palette = basic;
+        until(&mut a, Mode::Place);
+        apps.push(a);
+        let mut a = app(ruleset, players, 3);
+        a.config.palette = basic;
+        play_to_step(&mut a, "buildings", 1, 300);
+        apps.push(a);
+        let mut a = app(ruleset, players, 3);
+        a.config.palette = basic;
+        play_to_end(&mut a, 3000);
+        assert_eq!(a.mode(), Mode::GameOver);
+        apps.push(a);
+    }
+    let mut help = app("queendomino", "you,greedy", 3);
+    help.config.palette = basic;
+    press(&mut help, "?");
+    apps.push(help);
+    let mut coloured = 0;
+    for a in &apps {
+        let buf = buffer(a, 100, 30);
+        for c in buf.content() {
+            for colour in [c.fg, c.bg] {
+                assert!(
+                    !matches!(colour, Color::Indexed(_) | Color::Rgb(..)),
+                    "{colour:?} at {:?}",
+                    c.symbol()
+                );
+                coloured += usize::from(colour != Color::Reset);
+            }
+        }
+        let sink = Sink::default();
+        let mut terminal = ratatui::Terminal::with_options(
+            CrosstermBackend::new(BasicColours::new(sink.clone())),
+            ratatui::TerminalOptions {
+                viewport: ratatui::Viewport::Fixed(ratatui::layout::Rect::new(0, 0, 100, 30)),
+            },
+        )
+        .expect("terminal");
+        terminal
+            .draw(|f| crownlands_tui::view::draw(f, a))
+            .expect("draws");
+        let sent = String::from_utf8_lossy(&sink.0.borrow()).to_string();
+        assert!(
+            !sent.contains("38;5;") && !sent.contains("48;5;"),
+            "a 256-colour code sent"
+        );
+        // The title's cyan, on the default background: `ESC[36;49m`.
+        assert!(sent.contains("\x1b[36;49m"), "{sent:?}");
+    }
+    assert!(coloured > 1000, "{coloured}");
+}
+
+/// What a terminal was sent, kept to read.
+#[derive(Clone, Default)]
+struct Sink(std::rc::Rc<std::cell::RefCell<Vec<u8>>>);
+
+impl std::io::Write for Sink {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.borrow_mut().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
 }

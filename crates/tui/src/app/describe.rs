@@ -54,6 +54,38 @@ pub fn told(
 
 pub use crownlands_core::modules::describe::action_words as describe;
 
+/// A line of the log: a move, a note (`Game 2 of 3 begins.`), or what the move above it
+/// changed besides (`told`: the Queen changing hosts, a line's dominoes left unclaimed), which
+/// the moves box shows only with that move, as one entry.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LogLine {
+    pub text: String,
+    /// News of the move on the line above it.
+    pub told: bool,
+}
+
+impl From<String> for LogLine {
+    fn from(text: String) -> LogLine {
+        LogLine { text, told: false }
+    }
+}
+
+/// The log: its lines, oldest first.
+pub type Log = VecDeque<LogLine>;
+
+/// Push `action`'s words (`text`) and what it changed besides (`told`) on `log`: a pass (going
+/// on from a step) writes no line of its own, so its news stands alone, each line an entry.
+pub fn push_move(log: &mut Log, action: Action, text: String, told: Vec<String>) {
+    let moved = action != Action::Pass;
+    if moved {
+        log.push_back(text.into());
+    }
+    log.extend(told.into_iter().map(|text| LogLine { text, told: moved }));
+    while log.len() > LOG_LEN {
+        log.pop_front();
+    }
+}
+
 /// A step skipped because there was nothing to decide: its title ([`Module::title`]: `Tax`,
 /// `Dragon`) and why, when its module says ([`Module::why_no_choice`]).
 ///
@@ -100,15 +132,13 @@ pub fn log_of(
     session: &Session,
     name: impl Fn(usize) -> String,
     human: impl Fn(usize) -> bool,
-) -> VecDeque<String> {
-    let mut log = VecDeque::new();
+) -> Log {
+    let mut log = Log::new();
     for (index, actions) in session.actions().iter().enumerate() {
         if index > 0 {
-            log.push_back(format!(
-                "Game {} of {} begins.",
-                index + 1,
-                session.match_games()
-            ));
+            log.push_back(
+                format!("Game {} of {} begins.", index + 1, session.match_games()).into(),
+            );
         }
         let seed = Match::game_seed(session.seed(), u8::try_from(index).unwrap_or(u8::MAX));
         let Ok(game) = Game::new(session.ruleset().clone(), session.game().players(), seed) else {
@@ -121,7 +151,7 @@ pub fn log_of(
 
 /// One game's lines of the log: `actions` played from `game` as it was dealt.
 fn log_game(
-    log: &mut VecDeque<String>,
+    log: &mut Log,
     mut game: Game,
     actions: &[Action],
     name: &impl Fn(usize) -> String,
@@ -152,22 +182,16 @@ fn log_game(
                     Some((p, titles)) if *p == seat.index() => titles.push(title),
                     _ => {
                         skipped = Some((seat.index(), vec![title]));
-                        log.push_back(String::new());
+                        log.push_back(LogLine::default());
                     }
                 }
                 if let (Some((_, titles)), Some(last)) = (&skipped, log.back_mut()) {
-                    *last = skip_line(&who, titles);
+                    last.text = skip_line(&who, titles);
                 }
             }
             None => skipped = None,
         }
-        if action != Action::Pass {
-            log.push_back(text);
-        }
-        log.extend(told);
-        while log.len() > LOG_LEN {
-            log.pop_front();
-        }
+        push_move(log, action, text, told);
     }
 }
 
@@ -197,7 +221,7 @@ mod tests {
         let log = super::log_of(&session, |i| format!("p{}", i + 1), |_| false);
         let said = log
             .iter()
-            .filter(|l| l.ends_with(" left unclaimed: discarded."))
+            .filter(|l| l.text.ends_with(" left unclaimed: discarded."))
             .count();
         assert!(said >= 1, "{log:?}");
     }

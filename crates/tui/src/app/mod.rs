@@ -245,7 +245,7 @@ pub struct App {
     /// after the decision passed to another person, or to a person after a bot, so that keys
     /// pressed for the move before (or while a bot thought) do not play the next one.
     handover_until: Option<Instant>,
-    log: VecDeque<String>,
+    log: describe::Log,
     message: String,
     /// Why the ghost's spot is illegal (`None` when it is legal).
     illegal: Option<String>,
@@ -380,8 +380,9 @@ impl App {
                 // Kept in the moves too: the status line gives way to the first move (a bot's,
                 // within a second).
                 for w in &warnings {
-                    self.log
-                        .push_back(format!("Ruleset warning: {}", ruleset_file::sentence(w)));
+                    self.log.push_back(
+                        format!("Ruleset warning: {}", ruleset_file::sentence(w)).into(),
+                    );
                 }
                 let warned = ruleset_file::warnings_note(&warnings);
                 self.message = format!("New game, seed {seed}. Press ? for help.{warned}{note}");
@@ -593,7 +594,20 @@ impl App {
     }
 
     pub fn log(&self) -> impl DoubleEndedIterator<Item = &str> + ExactSizeIterator {
-        self.log.iter().map(String::as_str)
+        self.log.iter().map(|l| l.text.as_str())
+    }
+
+    /// The log's entries, oldest first: each a move (or a note) with the lines of what it
+    /// changed besides under it (the Queen changing hosts), shown together or not at all.
+    pub fn log_entries(&self) -> Vec<Vec<&str>> {
+        let mut entries: Vec<Vec<&str>> = Vec::new();
+        for line in &self.log {
+            match entries.last_mut() {
+                Some(entry) if line.told => entry.push(&line.text),
+                _ => entries.push(vec![&line.text]),
+            }
+        }
+        entries
     }
 
     pub fn message(&self) -> &str {
@@ -936,7 +950,7 @@ impl App {
                         crownlands_bots::PlayerView::new(&game).map(|view| stand_in.choose(&view));
                     if let Some(action) = action {
                         self.log
-                            .push_back(format!("({name} failed: a random move)"));
+                            .push_back(format!("({name} failed: a random move)").into());
                         let message = self.message.clone();
                         self.play(action, false, now);
                         self.message = message;
@@ -1101,11 +1115,11 @@ impl App {
             }
             _ => {
                 self.skipped = Some((count, player, vec![what]));
-                self.log.push_back(String::new());
+                self.log.push_back(describe::LogLine::default());
             }
         }
         if let (Some((at, _, words)), Some(last)) = (&mut self.skipped, self.log.back_mut()) {
-            *last = describe::skip_line(&who, words);
+            last.text = describe::skip_line(&who, words);
             // The next auto-skip in a row comes one action later.
             *at += 1;
         }
@@ -1202,14 +1216,9 @@ impl App {
                 }
                 self.moved = true;
                 // Going on from a step is not news: the log keeps the moves.
-                if action != Action::Pass {
-                    self.log.push_back(text);
-                }
-                self.log.extend(news);
-                self.log.extend(unclaimed);
-                while self.log.len() > LOG_LEN {
-                    self.log.pop_front();
-                }
+                let mut told = news;
+                told.extend(unclaimed);
+                describe::push_move(&mut self.log, action, text, told);
                 self.autosave();
                 self.refresh(now);
             }
@@ -1299,7 +1308,7 @@ impl App {
         self.message = why;
         self.autosave_note = Some(self.message.clone());
         self.log
-            .push_back(format!("Autosaved to {} from now on", file_name(own)));
+            .push_back(format!("Autosaved to {} from now on", file_name(own)).into());
     }
 
     /// The autosave stopped for `why` (a write failed): said now, and kept in the header.
@@ -1458,7 +1467,7 @@ impl App {
                 // view after that.
                 self.autosave_note = Some(said);
                 self.log
-                    .push_back(format!("Earlier game kept: {}", file_name(&kept)));
+                    .push_back(format!("Earlier game kept: {}", file_name(&kept)).into());
             }
             Ok(Some(autosave::Note::NotAFile { at, to: own })) => self.autosaved_beside(
                 format!(
@@ -1893,9 +1902,9 @@ impl App {
             let seat = self.game().and_then(|g| g.to_act()).map(|s| s.index());
             let skipped = seat.and_then(|p| self.skipped_into(self.action_count(), p));
             return self.message = match (skipped, seat) {
-                (Some(steps), _) => format!("{steps}: look, then press again"),
-                (None, Some(p)) => format!("{} to play now: look, then press again", self.name(p)),
-                (None, None) => "Look, then press again".to_string(),
+                (Some(steps), _) => format!("{steps}: look, then press again."),
+                (None, Some(p)) => format!("{} to play now: look, then press again.", self.name(p)),
+                (None, None) => "Look, then press again.".to_string(),
             };
         }
         // Esc closes the hint's panel (or gives up the hint being weighed) before anything
@@ -2300,11 +2309,14 @@ impl App {
         if session.next_game() {
             self.undo.clear();
             self.decision_at = None;
-            self.log.push_back(format!(
-                "Game {} of {} begins.",
-                session.game_index() + 1,
-                session.match_games()
-            ));
+            self.log.push_back(
+                format!(
+                    "Game {} of {} begins.",
+                    session.game_index() + 1,
+                    session.match_games()
+                )
+                .into(),
+            );
             self.message = "Next game of the match.".into();
             self.analysis = None;
             // The autosave holds the match as it stands: quitting before the game's first move

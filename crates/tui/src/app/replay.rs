@@ -5,7 +5,6 @@ use super::describe::describe;
 use super::{LOG_LEN, seats};
 use crownlands_core::Registry;
 use crownlands_saves::Session;
-use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
 
 /// How many recent games the setup screen offers.
@@ -389,9 +388,9 @@ impl Replay {
 
     /// The session after the moves played on screen, and the log of them (`name` naming the
     /// players).
-    pub fn session(&self, name: impl Fn(usize) -> String) -> (Session, VecDeque<String>) {
+    pub fn session(&self, name: impl Fn(usize) -> String) -> (Session, super::describe::Log) {
         let mut s = self.start.clone();
-        let mut log = VecDeque::new();
+        let mut log = super::describe::Log::new();
         for m in &self.moves[..self.at] {
             match m {
                 Some(a) => {
@@ -406,19 +405,12 @@ impl Replay {
                     if s.apply(*a).is_err() {
                         break;
                     }
-                    if *a != crownlands_core::Action::Pass {
-                        log.push_back(text);
-                    }
-                    log.extend(super::describe::told(
-                        before.as_ref(),
-                        &watch,
-                        s.game(),
-                        &name,
-                    ));
+                    let told = super::describe::told(before.as_ref(), &watch, s.game(), &name);
+                    super::describe::push_move(&mut log, *a, text, told);
                 }
                 None => {
                     s.next_game();
-                    log.push_back(format!("Game {} begins.", s.game_index() + 1));
+                    log.push_back(format!("Game {} begins.", s.game_index() + 1).into());
                 }
             }
             while log.len() > LOG_LEN {

@@ -11,7 +11,6 @@ use super::describe;
 use super::seats::Seat;
 use crownlands_core::Seat as SeatId;
 use crownlands_saves::Session;
-use std::collections::VecDeque;
 
 /// A decision a person may take back.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -22,7 +21,7 @@ pub(super) struct UndoPoint {
     pub decided: Option<SeatId>,
     /// The log as it was then, where play here kept it (with the lines a replay does not
     /// write: the steps skipped); `None` for a loaded game's, rebuilt from its moves.
-    pub log: Option<VecDeque<String>>,
+    pub log: Option<describe::Log>,
 }
 
 /// The session as it was `at` actions into the game being played: `session`'s actions replayed
@@ -95,7 +94,7 @@ pub(super) fn undo_points(session: &Session, seats: &[Seat]) -> Vec<UndoPoint> {
 }
 
 /// The log of `session` as play would show it, for an undo point that kept none.
-pub(super) fn log_of(session: &Session, seats: &[Seat]) -> VecDeque<String> {
+pub(super) fn log_of(session: &Session, seats: &[Seat]) -> describe::Log {
     describe::log_of(
         session,
         |p| super::name_of(seats, p),

@@ -5,7 +5,6 @@ use super::{App, Mode, Overlay, Setup, replay};
 use crate::keys::Key;
 use crownlands_core::Action;
 use crownlands_saves::Session;
-use std::collections::VecDeque;
 use std::time::Instant;
 
 /// Where watching a game goes back to.
@@ -20,7 +19,7 @@ pub(super) enum Back {
 /// The score screen left to watch a mistake, as it was, and the mistake.
 pub(super) struct Scores {
     session: Session,
-    log: VecDeque<String>,
+    log: super::describe::Log,
     /// The score screen's news line (the game kept, ...).
     message: String,
     /// Where the mistake stands in the moves watched, the move played and the best found: drawn

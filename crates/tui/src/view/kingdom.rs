@@ -290,18 +290,25 @@ impl KingdomView<'_> {
             .filter_map(|g| covering(g).map(|i| (g.kind, g.squares[i])));
         if let Some((kind, sq)) = over.next() {
             // The domino being placed over a square already taken (the castle, a square: an
-            // illegal spot): what is there stays readable, in the ghost's colours (reversed
-            // without colours) and underlined, so the castle's `C` is not hidden under the
-            // ghost's terrain, and the cell does not read as the castle alone (reversed too
-            // without colours).
+            // illegal spot): what is there stays readable, in the ghost's colours and
+            // underlined, so the castle's `C` is not hidden under the ghost's terrain. Without
+            // colours, reversed against how the cell is drawn without the ghost: a square,
+            // plain, reversed; the castle, reversed, plain (reversed as it always is, it had
+            // differed from the castle alone by its underline only, which a terminal may not
+            // draw).
             if matches!(kind, GhostKind::Legal | GhostKind::Illegal)
                 && !matches!(self.kingdom.content(cell), Content::Empty)
             {
-                let (text, _) = self.beneath(cell, w);
-                let style = self
+                let (text, beneath) = self.beneath(cell, w);
+                let mut style = self
                     .palette
                     .accent(Accent::Bad)
                     .add_modifier(Modifier::BOLD | Modifier::UNDERLINED);
+                if self.palette.mode == crate::palette::ColourMode::None
+                    && beneath.add_modifier.contains(Modifier::REVERSED)
+                {
+                    style = style.remove_modifier(Modifier::REVERSED);
+                }
                 return (text, style);
             }
             // The best and the played placement on one square: the best's, crossed.

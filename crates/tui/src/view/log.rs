@@ -19,33 +19,27 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     }
     let room = usize::from(area.height - 2);
     let width = usize::from(area.width.saturating_sub(2)).max(1);
-    let log: Vec<&str> = app.log().collect();
+    let log = app.log_entries();
     let rows = box_rows(&log, room, width);
     Paragraph::new(rows.into_iter().map(Line::from).collect::<Vec<_>>())
         .block(block(title(room, usize::from(area.width)), app))
         .render(area, buf);
 }
 
-/// The rows of the box for `log` (oldest first) in `room` rows of `width` columns, top first:
-/// the newest moves that fit whole, wrapped (a move's later lines are indented), next to the
-/// status line. The lines of steps skipped with nothing to do are shown only where they push none of
-/// the newest moves out (at 80x24 one such line, wrapped, had left a build and the Queen
-/// changing hosts out of the box): `m` shows them all.
-fn box_rows(log: &[&str], room: usize, width: usize) -> Vec<String> {
-    let all = newest_rows(log.iter().rev().copied(), room, width);
-    let moves = newest_rows(
-        log.iter()
-            .rev()
-            .copied()
-            .filter(|e| !crate::app::describe::is_skip_line(e)),
-        room,
-        width,
-    );
-    let shown_moves = |entries: &[&str]| -> Vec<String> {
+/// The rows of the box for `log` (its entries, oldest first: a move and the lines of what it
+/// changed besides) in `room` rows of `width` columns, top first: the newest entries that fit
+/// whole, wrapped (a line's later rows are indented), next to the status line. The lines of
+/// steps skipped with nothing to do are shown only where they push none of the newest moves out
+/// (at 80x24 one such line, wrapped, had left a build and the Queen changing hosts out of the
+/// box): `m` shows them all.
+fn box_rows(log: &[Vec<&str>], room: usize, width: usize) -> Vec<String> {
+    let all = newest_rows(log.iter().rev(), room, width);
+    let moves = newest_rows(log.iter().rev().filter(|e| !is_skip(e)), room, width);
+    let shown_moves = |entries: &[&Vec<&str>]| -> Vec<String> {
         entries
             .iter()
-            .filter(|e| !crate::app::describe::is_skip_line(e))
-            .map(|e| e.to_string())
+            .filter(|e| !is_skip(e))
+            .map(|e| e.join("\n"))
             .collect()
     };
     // (Where they leave the newest moves, up to three, in view: a tall box keeps them.)
@@ -61,6 +55,13 @@ fn box_rows(log: &[&str], room: usize, width: usize) -> Vec<String> {
     rows.resize(room.max(rows.len()), String::new());
     rows.reverse();
     rows
+}
+
+/// Whether an entry of the log is a line of steps skipped with nothing to do.
+fn is_skip(entry: &[&str]) -> bool {
+    entry
+        .first()
+        .is_some_and(|l| crate::app::describe::is_skip_line(l))
 }
 
 /// The box's title: where it has rows for fewer than the newest few moves (one row with six
@@ -81,20 +82,21 @@ fn title(room: usize, width: usize) -> &'static str {
 /// The rows of the newest of `entries` (newest first) that fit in `room` rows of `width`
 /// columns, newest first, with the entries they show: whole entries only, the oldest one that
 /// does not fit left out whole (blank rows above the newer ones rather than half a move, read
-/// as the whole of it: a playtester saw the oldest move cut with `…` under wrapped ones), but
+/// as the whole of it: a playtester saw the oldest move cut with `…` under wrapped ones; nor a
+/// move's news without the move, `The Queen goes to you` over blank rows), but
 /// a line of a step skipped that does not fit is passed over for the moves before it. Only
 /// an entry taller than the whole box on its own is cut, its start kept and marked `…`; a move
 /// cut so counts as shown, so the lines of skipped steps do not take the one row of a small box
 /// from the newest move, cut.
-fn newest_rows<'a>(
-    entries: impl Iterator<Item = &'a str>,
+fn newest_rows<'a, 'b>(
+    entries: impl Iterator<Item = &'a Vec<&'b str>>,
     room: usize,
     width: usize,
-) -> (Vec<&'a str>, Vec<String>) {
+) -> (Vec<&'a Vec<&'b str>>, Vec<String>) {
     let mut rows: Vec<String> = Vec::new();
     let mut shown = Vec::new();
     for entry in entries {
-        let mut lines = entry_lines(entry, width);
+        let mut lines: Vec<String> = entry.iter().flat_map(|l| entry_lines(l, width)).collect();
         if rows.len() + lines.len() <= room {
             rows.extend(lines.into_iter().rev());
             shown.push(entry);
@@ -102,7 +104,7 @@ fn newest_rows<'a>(
         }
         // A line of a step skipped with nothing to do gives way to the moves before it (two
         // blank rows had stood over the moves where such a line did not fit).
-        if !rows.is_empty() && crate::app::describe::is_skip_line(entry) {
+        if !rows.is_empty() && is_skip(entry) {
             continue;
         }
         // Taller than the box alone (and so the newest shown): its start, cut.
@@ -154,7 +156,37 @@ pub fn render_all(app: &App, area: Rect, buf: &mut Buffer) {
 
 #[cfg(test)]
 mod tests {
-    use super::{box_rows, title};
+    use super::title;
+
+    /// [`super::box_rows`] for a log of one line an entry.
+    fn box_rows(log: &[&str], room: usize, width: usize) -> Vec<String> {
+        let entries: Vec<Vec<&str>> = log.iter().map(|l| vec![*l]).collect();
+        super::box_rows(&entries, room, width)
+    }
+
+    #[test]
+    fn a_move_s_news_is_shown_only_with_its_move() {
+        // Five rows of 24 columns: the newest move takes one, the build under it three and
+        // its news one more; the build does not fit with its news, and the news is not shown
+        // alone over the blank rows it leaves (`The Queen goes to you` had stood there
+        // without the build that sent her).
+        let log = [
+            vec![
+                "You: Build Tower Keep at 1,0 for 3¢ (+1 tower)",
+                "The Queen goes to you",
+            ],
+            vec!["greedy 2 claims 13"],
+        ];
+        let rows = super::box_rows(&log, 3, 24);
+        assert_eq!(rows.len(), 3);
+        assert!(!rows.iter().any(|r| r.contains("Queen")), "{rows:?}");
+        assert_eq!(rows[2], "greedy 2 claims 13", "{rows:?}");
+        // With room for both, the news is under its move.
+        let rows = super::box_rows(&log, 5, 24);
+        assert!(rows[0].starts_with("You: Build"), "{rows:?}");
+        assert_eq!(rows[3], "The Queen goes to you", "{rows:?}");
+        assert_eq!(rows[4], "greedy 2 claims 13", "{rows:?}");
+    }
 
     #[test]
     fn a_box_of_one_row_shows_the_newest_move_not_a_skipped_step() {
