@@ -2141,8 +2141,14 @@ fn queendomino_with_goals(modules: &str, first: &str) -> Arc<crownlands_core::Ru
 
 /// The guide's goals (docs/house-rules/goals.toml).
 fn goals_guide() -> Arc<crownlands_core::Ruleset> {
-    let path =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/house-rules/goals.toml");
+    guide("goals.toml")
+}
+
+/// A worked house rule of the guide, `docs/house-rules/FILE`.
+fn guide(file: &str) -> Arc<crownlands_core::Ruleset> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../docs/house-rules")
+        .join(file);
     Arc::new(
         crownlands_rules::load_path(crownlands_core::Registry::shipped_ref(), &path)
             .unwrap_or_else(|e| panic!("{e}")),
@@ -2783,14 +2789,7 @@ fn a_loaded_ruleset_name_that_only_looks_shipped_names_its_letter() {
 /// help says so; under the printed rule d is refused while something fits.
 #[test]
 fn d_discards_a_domino_that_fits_where_the_ruleset_allows_it() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/house-rules");
-    let ruleset = Arc::new(
-        crownlands_rules::load_path(
-            crownlands_core::Registry::shipped_ref(),
-            &dir.join("discard-any-time.toml"),
-        )
-        .unwrap_or_else(|e| panic!("{e}")),
-    );
+    let ruleset = guide("discard-any-time.toml");
     let mut app = app_with(ruleset, "you,greedy", 5);
     while app.mode() != Mode::Place {
         assert_ne!(app.mode(), Mode::GameOver);
@@ -2832,14 +2831,7 @@ fn d_discards_a_domino_that_fits_where_the_ruleset_allows_it() {
 /// first whatever the seed: the person seated first is asked at once, before any bot moves.
 #[test]
 fn the_first_seat_claims_first_where_the_ruleset_seats_the_first_claims() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/house-rules");
-    let ruleset = Arc::new(
-        crownlands_rules::load_path(
-            crownlands_core::Registry::shipped_ref(),
-            &dir.join("youngest-first.toml"),
-        )
-        .unwrap_or_else(|e| panic!("{e}")),
-    );
+    let ruleset = guide("youngest-first.toml");
     for seed in 1..8 {
         let app = app_with(ruleset.clone(), "you,greedy,greedy", seed);
         assert_eq!(app.mode(), Mode::Claim, "seed {seed}");

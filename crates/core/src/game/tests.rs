@@ -68,15 +68,20 @@ fn two_players_snake_the_first_claims_and_fill_5x5() {
     }
 }
 
+/// The test Kingdomino with `change` made to its rules at every player count (a house rule).
+fn kingdomino_with(change: impl Fn(&mut Rules)) -> Arc<Ruleset> {
+    let mut parts = testkit::kingdomino_parts();
+    for (_, rules) in &mut parts.player_counts {
+        change(rules);
+    }
+    Arc::new(Ruleset::new(parts).expect("valid"))
+}
+
 /// `first-claims = "seated"` (a house rule): the seats' order from the first seat, then back and
 /// forth, whatever the seed: A B C D with one king a player, A B B A with two.
 #[test]
 fn seated_first_claims_follow_the_seats() {
-    let mut parts = testkit::kingdomino_parts();
-    for (_, rules) in &mut parts.player_counts {
-        rules.first_claims = FirstClaims::Seated;
-    }
-    let r = Arc::new(Ruleset::new(parts).expect("valid"));
+    let r = kingdomino_with(|rules| rules.first_claims = FirstClaims::Seated);
     for seed in 0..10 {
         for (players, order) in [(2u8, vec![0, 1, 1, 0]), (4, vec![0, 1, 2, 3])] {
             let mut g = Game::new(r.clone(), players, seed).expect("setup");
@@ -212,11 +217,7 @@ fn illegal_actions_leave_the_game_unchanged() {
 /// choice; the rulebooks' rules still refuse it.
 #[test]
 fn a_domino_that_fits_may_be_discarded_under_the_house_rule() {
-    let mut parts = testkit::kingdomino_parts();
-    for (_, rules) in &mut parts.player_counts {
-        rules.discard = Discard::AnyTime;
-    }
-    let r = Arc::new(Ruleset::new(parts).expect("valid"));
+    let r = kingdomino_with(|rules| rules.discard = Discard::AnyTime);
     let mut g = Game::new(r, 4, 3).expect("setup");
     let mut state = 5u64;
     while !matches!(g.phase(), Phase::Place { .. }) {
