@@ -93,7 +93,7 @@ pub fn action_values(view: &PlayerView<'_>, actions: &[Action], rng: &mut GameRn
     // Positions of the claimable dominoes in their line, for the earlier-turn preference.
     let line = view.next_line();
     let mut generic: Option<(crownlands_core::Game, i32)> = None;
-    actions
+    let mut values: Vec<f64> = actions
         .iter()
         .map(|&a| match (a, placing) {
             (Action::Place { placement }, Some(domino)) => {
@@ -101,10 +101,9 @@ pub fn action_values(view: &PlayerView<'_>, actions: &[Action], rng: &mut GameRn
                     + PlacedPoints::gain_of(placed, domino, placement)
             }
             // Beside placements (`discard = "any-time"`): kept for a placement that would spoil
-            // more. (A forced discard, alone, goes below as it always has: the same draws.)
-            (Action::Discard, Some(_)) if actions.len() > 1 => {
-                discard_value(kingdom, rules, !view.next_line().is_empty())
-            }
+            // more (at the kingdom's last placement, valued below once the placements are).
+            // A forced discard, alone, goes below as it always has: the same draws.
+            (Action::Discard, Some(_)) if actions.len() > 1 => discard_value(kingdom, rules),
             (Action::Claim { domino }, _) => {
                 let pos = line.iter().position(|s| s.domino == domino).unwrap_or(0);
                 let domino = view.domino(domino);
@@ -135,7 +134,19 @@ pub fn action_values(view: &PlayerView<'_>, actions: &[Action], rng: &mut GameRn
                 }
             }
         })
-        .collect()
+        .collect();
+    // The kingdom's last placement: a discard against the exact points of the best placement.
+    if let (Some(domino), Some(Action::Discard)) = (placing, actions.last())
+        && actions.len() > 1
+        && !view.places_again()
+    {
+        let best = best_place(actions.iter().zip(&values));
+        if let (Some(best), Some(discard)) = (best, values.last_mut()) {
+            let scoring = view.territory_scoring();
+            *discard = last_discard_value(kingdom, rules, scoring, domino, best, placed);
+        }
+    }
+    values
 }
 
 /// The best value of placing `domino` in `kingdom`, or `NO_FIT` when it fits nowhere.
@@ -224,6 +235,27 @@ impl KingdomEval {
             scoring: scoring.clone(),
             territory_extra: scoring.of_kingdom(kingdom),
         }
+    }
+
+    /// The exact change in the kingdom's points (its score with the bonuses, and what the
+    /// modules add territory by territory) from laying `domino` at `placement` in `kingdom`, the
+    /// kingdom this was made for; minus infinity for a placement that does not fit. A module
+    /// scoring placements adds its own ([`PlacedPoints::gain`]).
+    pub fn exact_gain(
+        &self,
+        kingdom: &Kingdom,
+        domino: &Domino,
+        placement: Placement,
+        rules: &Rules,
+    ) -> f64 {
+        let mut k = kingdom.clone();
+        if k.set_square(placement.first, domino.first).is_err()
+            || k.set_square(placement.second(), domino.second).is_err()
+        {
+            return f64::NEG_INFINITY;
+        }
+        let score = i64::from(score_total(&k, rules) - self.score);
+        (score + self.scoring.of_kingdom(&k) - self.territory_extra) as f64
     }
 }
 
@@ -328,22 +360,103 @@ fn bbox_area(k: &Kingdom) -> i32 {
     (i32::from(x1) - i32::from(x0) + 1) * (i32::from(y1) - i32::from(y0) + 1)
 }
 
-/// Greedy's value of discarding a domino that fits (`discard = "any-time"`, a house rule), on
-/// the scale of [`placement_value`]: what a domino that fits nowhere is worth to a claim,
-/// [`NO_FIT`], less what greedy counts for a Middle Kingdom earned now over one still possible
-/// while the kingdom `grows_on` (a next line to claim from: not the last round). The kingdom
-/// grows on, so a castle centred now is a Middle Kingdom only possible; without it, any
-/// placement moving the castle off the centre (every first one) would be worth discarding. In
-/// the last round the bonus earned now is the one the game ends with, and a discard keeps it.
-pub fn discard_value(kingdom: &Kingdom, rules: &Rules, grows_on: bool) -> f64 {
-    let earned_now = rules.middle_kingdom.as_ref().map_or(0.0, |mk| {
-        if grows_on && crownlands_core::score::middle_kingdom(kingdom, mk.reading) {
-            (1.0 - STILL_POSSIBLE) * f64::from(mk.points)
-        } else {
-            0.0
-        }
+/// Greedy's value of discarding a domino that fits (`discard = "any-time"`, a house rule) while
+/// the kingdom gets another domino after this one ([`Game::places_again`]), on the scale of
+/// [`placement_value`]: see [`discard_worth`].
+pub fn discard_value(kingdom: &Kingdom, rules: &Rules) -> f64 {
+    let grid = i32::from(kingdom.grid());
+    let (x0, y0, x1, y1) = kingdom.bounds();
+    let bounds = (i32::from(x0), i32::from(y0), i32::from(x1), i32::from(y1));
+    let middle_kingdom = rules.middle_kingdom.as_ref().map(|mk| ShapeNow {
+        points: mk.points,
+        earned: crownlands_core::score::middle_kingdom(kingdom, mk.reading),
+        possible: middle_kingdom_possible(grid, bounds),
     });
-    NO_FIT - earned_now
+    let harmony = rules.harmony.map(|points| ShapeNow {
+        points,
+        earned: kingdom.is_complete(),
+        possible: dead_cells(kingdom, bounds, grid) == 0,
+    });
+    discard_worth(middle_kingdom, harmony)
+}
+
+/// One shape bonus (Middle Kingdom, Harmony) as a kingdom stands: its points, whether the
+/// kingdom earns it now, and whether greedy counts it still possible ([`shape_bonuses`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ShapeNow {
+    pub points: i32,
+    pub earned: bool,
+    pub possible: bool,
+}
+
+/// What a discard is worth while the kingdom gets another domino after this one, on the scale
+/// of [`placement_value`], from the shape bonuses as the kingdom stands (greedy's own reading and
+/// [`crate::kingdom_map::KingdomMap`]'s both come here): what a domino that fits nowhere is
+/// worth to a claim, [`NO_FIT`], less
+/// - a Middle Kingdom earned now, over what greedy counts it for once the kingdom grows
+///   (still possible, or nothing on a grid where greedy never counts it possible, as on an even
+///   one): the kingdom grows on, so a castle centred now is not the bonus yet, and without this
+///   any placement moving the castle off the centre (every first one) would be worth
+///   discarding;
+/// - Harmony's share while still possible: the dominoes a kingdom receives fill its grid
+///   exactly, so one given up leaves a hole for good.
+pub(crate) fn discard_worth(middle_kingdom: Option<ShapeNow>, harmony: Option<ShapeNow>) -> f64 {
+    let mut v = NO_FIT;
+    if let Some(mk) = middle_kingdom
+        && mk.earned
+    {
+        let grown = if mk.possible { STILL_POSSIBLE } else { 0.0 };
+        v -= (1.0 - grown) * f64::from(mk.points);
+    }
+    if let Some(h) = harmony
+        && !h.earned
+        && h.possible
+    {
+        v -= STILL_POSSIBLE * f64::from(h.points);
+    }
+    v
+}
+
+/// What a discard is worth at the last placement of `kingdom` (nothing follows it, see
+/// [`Game::places_again`]), on the scale of [`placement_value`], where `best` is the best
+/// placement of `domino` and its value: a discard changes nothing, so it is taken (worth more)
+/// when that placement would lose points, counted exactly (with what a module scoring
+/// placements gives, `placed`).
+pub fn last_discard_value(
+    kingdom: &Kingdom,
+    rules: &Rules,
+    scoring: &TerritoryScoring,
+    domino: &Domino,
+    best: (Placement, f64),
+    placed: Option<&PlacedPoints<'_>>,
+) -> f64 {
+    let (placement, value) = best;
+    let gain = KingdomEval::new(kingdom, rules, scoring)
+        .exact_gain(kingdom, domino, placement, rules)
+        + PlacedPoints::gain_of(placed, domino, placement);
+    value - gain - 0.5
+}
+
+/// The first of the placements valued most among `actions` and their `values`.
+pub(crate) fn best_place<'a>(
+    valued: impl Iterator<Item = (&'a Action, &'a f64)>,
+) -> Option<(Placement, f64)> {
+    valued
+        .filter_map(|(a, &v)| match a {
+            Action::Place { placement } => Some((*placement, v)),
+            _ => None,
+        })
+        .fold(None, |best, (p, v)| match best {
+            Some((_, b)) if b >= v => best,
+            _ => Some((p, v)),
+        })
+}
+
+/// Whether greedy counts a Middle Kingdom still possible for a kingdom of bounding box `bounds`
+/// on a `grid`: an odd grid, the castle within half of it from every edge of the box.
+pub(crate) fn middle_kingdom_possible(grid: i32, (x0, y0, x1, y1): (i32, i32, i32, i32)) -> bool {
+    let half = (grid - 1) / 2;
+    grid % 2 == 1 && -x0 <= half && x1 <= half && -y0 <= half && y1 <= half
 }
 
 /// The shape bonuses (Middle Kingdom, Harmony): the points the kingdom earns from them now, and
@@ -358,8 +471,7 @@ fn shape_bonuses(k: &Kingdom, rules: &Rules) -> (i32, f64) {
     let dead = dead_cells(k, (x0, y0, x1, y1), grid);
     if let Some(mk) = &rules.middle_kingdom {
         let centred = crownlands_core::score::middle_kingdom(k, mk.reading);
-        let half = (grid - 1) / 2;
-        let possible = grid % 2 == 1 && -x0 <= half && x1 <= half && -y0 <= half && y1 <= half;
+        let possible = middle_kingdom_possible(grid, (x0, y0, x1, y1));
         if centred {
             earned += mk.points;
             potential += f64::from(mk.points);

@@ -9,7 +9,8 @@
 //! `placement_value` (a test holds it to that), only faster.
 
 use crate::greedy::{
-    BBOX_GROWTH, DEAD_CELL, DISTANCE, NO_FIT, STILL_POSSIBLE, TOUCH_CROWNED, TOUCH_OWN_TERRAIN,
+    BBOX_GROWTH, DEAD_CELL, DISTANCE, STILL_POSSIBLE, ShapeNow, TOUCH_CROWNED, TOUCH_OWN_TERRAIN,
+    discard_worth, middle_kingdom_possible,
 };
 use crownlands_core::modules::{TerritoryScoring, TerritorySize};
 use crownlands_core::{
@@ -54,7 +55,8 @@ struct Remembered {
     /// What the modules add to it, as the game was dealt (the goals drawn differ game by
     /// game under the same rules).
     scoring: TerritoryScoring,
-    placement: Option<Placement>,
+    /// The placement (`None`: it fits nowhere) and its value.
+    placement: (Option<Placement>, f64),
 }
 
 /// A bounding box, castle at the origin: (x0, y0, x1, y1).
@@ -150,8 +152,9 @@ impl KingdomMap {
     }
 
     /// Remember that greedy's best placement of `domino` in `kingdom` under `rules` and the
-    /// game's `scoring` (the goals it drew) is `placement` (the first of equals; `None`: it fits nowhere), as a claim found while valuing
-    /// the domino: the claiming side's kingdom usually does not change before it places that
+    /// game's `scoring` (the goals it drew) is `placement` (the first of equals; `None`: it fits
+    /// nowhere), with its value (whether a discard is worth more is asked at the placement: it
+    /// depends on what follows it), as a claim found while valuing the domino: the claiming side's kingdom usually does not change before it places that
     /// domino, and then [`KingdomMap::recall`] gives the placement without valuing them all again.
     /// Counted as no work: see `recall`.
     pub fn remember(
@@ -160,7 +163,7 @@ impl KingdomMap {
         domino: DominoId,
         rules: &Rules,
         scoring: &TerritoryScoring,
-        placement: Option<Placement>,
+        placement: (Option<Placement>, f64),
     ) {
         let rules = std::ptr::from_ref(rules) as usize;
         if self.remembered.len() < REMEMBERED {
@@ -185,7 +188,8 @@ impl KingdomMap {
     }
 
     /// Greedy's best placement of `domino` in `kingdom` under `rules` and `scoring`, if
-    /// remembered for exactly this kingdom and scoring ([`KingdomMap::remember`]): `Some(None)` when it fits nowhere.
+    /// remembered for exactly this kingdom and scoring ([`KingdomMap::remember`]), with its
+    /// value: `Some((None, _))` when it fits nowhere.
     ///
     /// A placement recalled counts the work of valuing it afresh, `valued` (a kingdom read and
     /// one unit a legal placement, as the caller would have spent): the budget a search sizes by
@@ -198,7 +202,7 @@ impl KingdomMap {
         rules: &Rules,
         scoring: &TerritoryScoring,
         valued: u64,
-    ) -> Option<Option<Placement>> {
+    ) -> Option<(Option<Placement>, f64)> {
         let rules = std::ptr::from_ref(rules) as usize;
         let placement = self
             .remembered
@@ -625,16 +629,23 @@ impl KingdomMap {
         dead
     }
 
-    /// Greedy's value of discarding a domino that fits in the kingdom read, on the scale of
-    /// [`KingdomMap::value`]: as [`crate::greedy::discard_value`].
-    pub fn discard_value(&self, grows_on: bool) -> f64 {
-        let earned_now = match self.middle_kingdom {
-            Some((points, reading)) if grows_on && self.centred(self.bounds, reading) => {
-                (1.0 - STILL_POSSIBLE) * f64::from(points)
-            }
-            _ => 0.0,
-        };
-        NO_FIT - earned_now
+    /// Greedy's value of discarding a domino that fits in the kingdom read while the kingdom
+    /// gets another domino after this one, on the scale of [`KingdomMap::value`]: as
+    /// [`crate::greedy::discard_value`].
+    pub fn discard_value(&self) -> f64 {
+        let g = self.grid;
+        let b = self.bounds;
+        let middle_kingdom = self.middle_kingdom.map(|(points, reading)| ShapeNow {
+            points,
+            earned: self.centred(b, reading),
+            possible: middle_kingdom_possible(g, b),
+        });
+        let harmony = self.harmony.map(|points| ShapeNow {
+            points,
+            earned: self.occupied == (g * g) as u32,
+            possible: self.dead == 0,
+        });
+        discard_worth(middle_kingdom, harmony)
     }
 
     /// Whether the castle is at the centre of bounding box `b` as Middle Kingdom's `reading`
@@ -660,9 +671,8 @@ impl KingdomMap {
         let mut potential = 0.0;
         let full = b.2 - b.0 + 1 == g && b.3 - b.1 + 1 == g;
         if let Some((points, reading)) = self.middle_kingdom {
-            let half = (g - 1) / 2;
             let centred = self.centred(b, reading);
-            let possible = g % 2 == 1 && -b.0 <= half && b.2 <= half && -b.1 <= half && b.3 <= half;
+            let possible = middle_kingdom_possible(g, b);
             if centred {
                 potential += f64::from(points);
             } else if possible {

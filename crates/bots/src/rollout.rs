@@ -1,6 +1,8 @@
 //! How a search's playouts finish the game: the fast policies that play every seat to the end.
 
-use crate::greedy::{EARLIER_TURN, NO_FIT, PlacedPoints, quick_placement_value};
+use crate::greedy::{
+    EARLIER_TURN, NO_FIT, PlacedPoints, discard_value, last_discard_value, quick_placement_value,
+};
 use crate::kingdom_map::{KingdomMap, PLACED_WORK, READ_WORK};
 use crownlands_core::rng::GameRng;
 use crownlands_core::{Action, Domino, Game, Phase, Placement, PlacementSet, Side};
@@ -131,8 +133,9 @@ fn sampled_placement(game: &mut Game, k: u8, rng: &mut GameRng) -> bool {
             best = (Some(p), v);
         }
     }
-    // (The quick value counts no shape bonus: a discard is worth what one that fits nowhere is.)
-    let action = kept_or_discarded(game, best, NO_FIT)
+    // (The quick value counts no shape bonus: while the kingdom grows on, a discard is worth
+    // what one that fits nowhere is.)
+    let action = kept_or_discarded(game, best, placed.as_ref(), || NO_FIT)
         .map_or(Action::Discard, |placement| Action::Place { placement });
     game.apply(action).is_ok()
 }
@@ -178,9 +181,11 @@ fn greedy_placement_action(game: &Game, map: &mut KingdomMap) -> Option<Action> 
         READ_WORK + u64::from(set.count())
     };
     if placed.is_none()
-        && let Some(placement) =
-            map.recall(kingdom, d, game.rules(), game.territory_scoring(), valued)
+        && let Some(top) = map.recall(kingdom, d, game.rules(), game.territory_scoring(), valued)
     {
+        let placement = kept_or_discarded(game, top, placed.as_ref(), || {
+            discard_value(kingdom, game.rules())
+        });
         return Some(placement.map_or(Action::Discard, |placement| Action::Place { placement }));
     }
     let mut best = (None, f64::NEG_INFINITY);
@@ -189,25 +194,40 @@ fn greedy_placement_action(game: &Game, map: &mut KingdomMap) -> Option<Action> 
         best = best_placement(map, domino, set, placed.as_ref());
     }
     Some(
-        kept_or_discarded(game, best, map.discard_value(!game.next_line().is_empty()))
+        kept_or_discarded(game, best, placed.as_ref(), || map.discard_value())
             .map_or(Action::Discard, |placement| Action::Place { placement }),
     )
 }
 
-/// The best placement found (and its value), or `None` for a discard where the ruleset lets a
-/// domino that fits be discarded (`discard = "any-time"`) and the best is worth less than the
-/// discard, `discard` on the same scale (greedy's [`crate::greedy::discard_value`]: a placement
-/// that spoils a bonus still possible, or lays squares a module makes cost points).
+/// The best placement found, `best` (with its value), or `None` for a discard: where it fits
+/// nowhere, or where the ruleset lets a domino that fits be discarded (`discard = "any-time"`)
+/// and greedy values the discard more. While the kingdom gets another domino after this one
+/// ([`Game::places_again`]) that is `growing`'s value, greedy's
+/// [`crate::greedy::discard_value`] of the kingdom (a placement that spoils a bonus still
+/// possible, or lays squares a module makes cost points); at its last placement, when the best
+/// placement would lose points ([`crate::greedy::last_discard_value`]).
 fn kept_or_discarded(
     game: &Game,
     best: (Option<Placement>, f64),
-    discard: f64,
+    placed: Option<&PlacedPoints<'_>>,
+    growing: impl FnOnce() -> f64,
 ) -> Option<Placement> {
-    if best.1 < discard && game.discards_any_time() {
-        None
-    } else {
-        best.0
+    let placement = best.0?;
+    if !game.discards_any_time() {
+        return Some(placement);
     }
+    let discard = if game.places_again() {
+        growing()
+    } else {
+        let (Some(player), Some(d)) = (game.to_act(), game.domino_to_place()) else {
+            return Some(placement);
+        };
+        let (kingdom, rules) = (game.kingdom(game.side_of(player)), game.rules());
+        let scoring = game.territory_scoring();
+        let top = (placement, best.1);
+        last_discard_value(kingdom, rules, scoring, game.domino(d), top, placed)
+    };
+    (best.1 >= discard).then_some(placement)
 }
 
 /// The placement of `domino` among `set` greedy values most in the kingdom `map` read (the first
@@ -252,8 +272,8 @@ fn greedy_claim_action(game: &Game, lean: Lean, map: &mut KingdomMap) -> Option<
     let kingdom = game.kingdom(game.side_of(player));
     let placed = PlacedPoints::of(game, game.side_of(player));
     // The domino, its value, and its best placement (the first of equals, as greedy's placement
-    // takes it) for `KingdomMap::remember`.
-    let mut best = (None, f64::NEG_INFINITY, None);
+    // takes it) with that placement's value for `KingdomMap::remember`.
+    let mut best = (None, f64::NEG_INFINITY, (None, f64::NEG_INFINITY));
     for (pos, s) in game.next_line().iter().enumerate() {
         if s.king.is_some() {
             continue;
@@ -264,12 +284,7 @@ fn greedy_claim_action(game: &Game, lean: Lean, map: &mut KingdomMap) -> Option<
         let fit = top.1.max(NO_FIT);
         let v = fit - EARLIER_TURN * pos as f64 + crown * f64::from(domino.crowns());
         if v > best.1 {
-            best = (
-                Some(s.domino),
-                v,
-                // Placed next round, which has a line to claim from while the pile lasts.
-                kept_or_discarded(game, top, map.discard_value(game.draw_pile_len() > 0)),
-            );
+            best = (Some(s.domino), v, top);
         }
     }
     let domino = best.0?;

@@ -195,6 +195,12 @@ impl<'a> PlayerView<'a> {
         self.game.next_line()
     }
 
+    /// Whether the kingdom placing now gets another domino after this one
+    /// ([`Game::places_again`]).
+    pub fn places_again(&self) -> bool {
+        self.game.places_again()
+    }
+
     /// How many dominoes are left in the draw pile (their order is hidden).
     pub fn draw_pile_len(&self) -> usize {
         self.game.draw_pile_len()

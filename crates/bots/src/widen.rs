@@ -7,7 +7,7 @@
 //! the greedy placement alone (so opponents deep in the tree play sensibly rather than trying
 //! every placement once), and more as the visits show the node matters.
 
-use crate::greedy::PlacedPoints;
+use crate::greedy::{PlacedPoints, best_place, last_discard_value};
 use crate::kingdom_map::KingdomMap;
 use crownlands_core::{Action, Game};
 
@@ -43,12 +43,16 @@ pub fn sort_placements(
                 map.value(domino, placement)
                     + PlacedPoints::gain_of(placed.as_ref(), domino, placement)
             }
-            // Beside placements (`discard = "any-time"`): greedy's worth of a discard.
-            Action::Discard => map.discard_value(!game.next_line().is_empty()),
+            // Beside placements (`discard = "any-time"`): greedy's worth of a discard (at the
+            // kingdom's last placement, valued below once the placements are).
+            Action::Discard => map.discard_value(),
             _ => f64::INFINITY,
         };
         (v, a)
     }));
+    if !game.places_again() {
+        last_discard(game, values, placed.as_ref());
+    }
     values.sort_by(|x, y| y.0.total_cmp(&x.0));
     actions.clear();
     actions.extend(values.iter().map(|&(_, a)| a));
@@ -58,4 +62,30 @@ pub fn sort_placements(
 pub fn width(coefficient: f64, visits: u32, children: u32) -> u32 {
     let w = (coefficient * f64::from(visits + 1).sqrt()).ceil();
     (w as u32).clamp(1, children.max(1))
+}
+
+/// At a kingdom's last placement, a discard among `values` valued against the exact points of
+/// the best placement ([`crate::greedy::last_discard_value`]).
+fn last_discard(game: &Game, values: &mut [(f64, Action)], placed: Option<&PlacedPoints<'_>>) {
+    let (Some(player), Some(d)) = (game.to_act(), game.domino_to_place()) else {
+        return;
+    };
+    let best = best_place(values.iter().map(|(v, a)| (a, v)));
+    let Some(best) = best else {
+        return;
+    };
+    let (kingdom, rules) = (game.kingdom(game.side_of(player)), game.rules());
+    let discard = last_discard_value(
+        kingdom,
+        rules,
+        game.territory_scoring(),
+        game.domino(d),
+        best,
+        placed,
+    );
+    for (value, a) in values.iter_mut() {
+        if *a == Action::Discard {
+            *value = discard;
+        }
+    }
 }

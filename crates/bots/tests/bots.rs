@@ -459,3 +459,78 @@ fn bots_play_the_house_rule_that_discards_a_domino_that_fits() {
     }
     assert!(given_up > 3, "{given_up} dominoes given up");
 }
+
+/// The discard house rule with Middle Kingdom on a 6x6 grid, where greedy never counts the bonus
+/// still possible: the first placement moves the castle off the centre, which a discard would
+/// keep; greedy still places (a discard is weighed against the bonus as greedy counts it once
+/// the kingdom grows), and scores as it does under the printed rule.
+#[test]
+fn greedy_places_under_the_discard_house_rule_on_an_even_grid() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/house-rules");
+    let load = |text: &str| {
+        Arc::new(
+            crownlands_rules::load_str(
+                crownlands_core::Registry::shipped_ref(),
+                text,
+                &dir.join("even.toml"),
+            )
+            .unwrap_or_else(|e| panic!("{e}")),
+        )
+    };
+    let any_time = load("extends = \"discard-any-time.toml\"\n[rules]\ngrid-size = 6\n");
+    let printed = load("extends = \"middle-kingdom\"\n[rules]\ngrid-size = 6\n");
+    let (mut given_up, mut placements) = (0, 0);
+    let mut totals = [0i64; 2];
+    for seed in 0..6u64 {
+        for (total, r) in totals.iter_mut().zip([&any_time, &printed]) {
+            let mut g = Game::new(r.clone(), 4, seed).expect("setup");
+            let mut bots: Vec<GreedyBot> = (0..4).map(GreedyBot::new).collect();
+            while let Some(view) = PlayerView::new(&g) {
+                let choice = bots[view.player().index()].choose(&view);
+                if !g.placements().is_empty() && Arc::ptr_eq(r, &any_time) {
+                    placements += 1;
+                    given_up += i32::from(choice == crownlands_core::Action::Discard);
+                }
+                g.apply(choice).expect("legal");
+            }
+            *total += g.all_sides().map(|s| i64::from(g.score(s).total)).sum::<i64>();
+        }
+    }
+    assert!(given_up * 10 < placements, "{given_up} of {placements} given up");
+    assert!(totals[0] * 100 >= totals[1] * 95, "{totals:?}");
+}
+
+/// At a kingdom's last placement under the discard house rule (swamps costing points), greedy
+/// weighs the discard against its placement's exact points: its last placement never loses the
+/// side points, and it discards where every placement would.
+#[test]
+fn greedy_keeps_its_points_at_its_last_placement() {
+    let r = discard_any_time_with_penalty_swamps();
+    let (mut lasts, mut every_loses) = (0, 0);
+    for players in [2u8, 4] {
+        for seed in 0..8u64 {
+            let mut g = Game::new(r.clone(), players, seed).expect("setup");
+            let mut bots: Vec<GreedyBot> = (0..players).map(|s| GreedyBot::new(s.into())).collect();
+            while let Some(view) = PlayerView::new(&g) {
+                let choice = bots[view.player().index()].choose(&view);
+                let side = g.side_of(view.player());
+                let before = g.score_total(side);
+                let last = g.domino_to_place().is_some() && !g.places_again();
+                let losing = g.placements().iter().all(|placement| {
+                    let mut next = g.clone();
+                    next.apply(crownlands_core::Action::Place { placement }).is_ok()
+                        && next.score_total(side) < before
+                });
+                let fits = !g.placements().is_empty();
+                g.apply(choice).expect("legal");
+                if last && fits {
+                    lasts += 1;
+                    assert!(g.score_total(side) >= before, "{players}, seed {seed}");
+                    every_loses += i32::from(losing);
+                }
+            }
+        }
+    }
+    assert!(lasts > 20, "{lasts} last placements");
+    assert!(every_loses > 0, "no last placement where every placement loses");
+}

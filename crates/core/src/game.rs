@@ -795,6 +795,21 @@ impl Game {
             && (self.discards_any_time() || self.placements().is_empty())
     }
 
+    /// Whether the kingdom placing now gets another domino after this one: a line is being
+    /// claimed for a next round, or a later king of the same side waits in this round's line (two
+    /// kings a side in the last round). False outside a placement.
+    pub fn places_again(&self) -> bool {
+        let Phase::Place { slot } = self.phase else {
+            return false;
+        };
+        if !self.next.is_empty() {
+            return true;
+        }
+        let side = self.side_of_slot(slot);
+        side.is_some()
+            && (slot + 1..self.current.len()).any(|later| self.side_of_slot(later) == side)
+    }
+
     pub fn is_legal(&self, action: Action) -> bool {
         // A module step's refusal words its choices: not worked out only to be dropped.
         if let Phase::Step { .. } = self.phase {

@@ -110,7 +110,14 @@ pub fn action_text(before: &Game, action: Action) -> String {
             None => format!("places a domino at {placement}"),
         },
         Action::Discard => match before.domino_to_place() {
-            Some(id) => format!("discards {}: it fits nowhere", domino_text(ruleset, id)),
+            Some(id) if before.placements().is_empty() => {
+                format!("discards {}: it fits nowhere", domino_text(ruleset, id))
+            }
+            // `discard = "any-time"`, a house rule: a domino that fits, given up.
+            Some(id) => format!(
+                "discards {}: given up though it fits (house rule)",
+                domino_text(ruleset, id)
+            ),
             None => "discards".to_string(),
         },
         // A step with nothing to choose, said as the terminal's log says it (`plays pass:
@@ -387,5 +394,39 @@ mod apart_tests {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod discard_tests {
+    use super::action_text;
+    use crownlands_core::{Action, Game, Registry};
+    use std::sync::Arc;
+
+    /// A domino given up where it fits (`discard = "any-time"`) is not said to fit nowhere;
+    /// one that fits nowhere is.
+    #[test]
+    fn a_discard_says_whether_the_domino_fitted() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/house-rules");
+        let path = dir.join("discard-any-time.toml");
+        let text = std::fs::read_to_string(&path).expect("the guide's house rule");
+        let ruleset = crownlands_rules::load_str(Registry::shipped_ref(), &text, &path)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let mut game = Game::new(Arc::new(ruleset), 4, 3).expect("setup");
+        let mut rng = crownlands_core::rng::GameRng::seed_from(3);
+        let mut fitted = 0;
+        while !game.is_over() {
+            if game.may_discard() {
+                let said = action_text(&game, Action::Discard);
+                if game.placements().is_empty() {
+                    assert!(said.ends_with("it fits nowhere"), "{said}");
+                } else {
+                    assert!(said.ends_with("given up though it fits (house rule)"), "{said}");
+                    fitted += 1;
+                }
+            }
+            game.play_random(|| rng.next_u32());
+        }
+        assert!(fitted > 10, "{fitted}");
     }
 }

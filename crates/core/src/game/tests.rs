@@ -77,6 +77,34 @@ fn kingdomino_with(change: impl Fn(&mut Rules)) -> Arc<Ruleset> {
     Arc::new(Ruleset::new(parts).expect("valid"))
 }
 
+/// `places_again`: true at every placement of a kingdom but its last, with one king a side
+/// and with two (the last round's first placement of a side with two kings grows on).
+#[test]
+fn a_kingdom_places_again_until_its_last_placement() {
+    let r = Arc::new(testkit::kingdomino());
+    for players in [2u8, 3, 4] {
+        for seed in 0..4 {
+            let mut g = Game::new(r.clone(), players, seed).expect("setup");
+            let mut seen: Vec<(Side, bool)> = Vec::new();
+            let mut state = seed + 1;
+            while !g.is_over() {
+                if let (Phase::Place { .. }, Some(p)) = (g.phase(), g.to_act()) {
+                    seen.push((g.side_of(p), g.places_again()));
+                } else {
+                    assert!(!g.places_again(), "only at a placement");
+                }
+                g.play_random(|| xorshift(&mut state)).expect("not over");
+            }
+            for side in g.all_sides() {
+                let own: Vec<bool> = seen.iter().filter(|s| s.0 == side).map(|s| s.1).collect();
+                let (last, before) = own.split_last().expect("placements");
+                assert!(!last, "{players} players, seed {seed}: {side:?}'s last");
+                assert!(before.iter().all(|&again| again), "{players}, {seed}: {own:?}");
+            }
+        }
+    }
+}
+
 /// `first-claims = "seated"` (a house rule): the seats' order from the first seat, then back and
 /// forth, whatever the seed: A B C D with one king a player, A B B A with two.
 #[test]
