@@ -2843,3 +2843,56 @@ fn the_first_seat_claims_first_where_the_ruleset_seats_the_first_claims() {
         );
     }
 }
+
+/// A hint that is a discard of a domino that fits (`discard = "any-time"`, here with swamps
+/// costing points so that giving one up pays) says `d` accepts it, `d` plays it, and `H` goes
+/// on through the other hints from it.
+#[test]
+fn a_hint_to_discard_a_domino_that_fits_is_taken_by_d() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../docs/house-rules")
+        .join("penalty-swamps.toml");
+    let ruleset = Arc::new(
+        crownlands_rules::load_str(
+            crownlands_core::Registry::shipped_ref(),
+            "extends = \"discard-any-time.toml\"\n[rules]\nmodules = [\"terrain-multipliers\"]\n\
+             [rules.module.terrain-multipliers]\nmultipliers = { swamp = -3 }\n",
+            &path,
+        )
+        .unwrap_or_else(|e| panic!("{e}")),
+    );
+    for seed in 1..12 {
+        let mut app = app_with(ruleset.clone(), "you,greedy", seed);
+        while app.mode() != Mode::GameOver {
+            app.run_bots();
+            if app.mode() != Mode::Place || !app.may_discard_fitting() {
+                press(&mut app, "<enter>");
+                continue;
+            }
+            app.key(Key::Char('H'));
+            app.run_bots();
+            let hints: Vec<String> = app.hints().into_iter().map(|(text, _)| text).collect();
+            if !hints.iter().any(|h| h.contains("discard")) {
+                press(&mut app, "<enter>");
+                continue;
+            }
+            for _ in 0..hints.len() {
+                if app.hint() == Some(Action::Discard) {
+                    break;
+                }
+                press(&mut app, "H");
+            }
+            assert_eq!(app.hint(), Some(Action::Discard), "{hints:?}");
+            assert!(app.message().contains("d to accept"), "{}", app.message());
+            // Moving the ghost leaves the discard at hand.
+            press(&mut app, "<left>");
+            assert!(app.message().contains("d to accept"), "{}", app.message());
+            let played = app.session().expect("a session").actions()[0].len();
+            press(&mut app, "d");
+            let actions = &app.session().expect("a session").actions()[0];
+            assert_eq!(actions.get(played), Some(&Action::Discard));
+            return;
+        }
+    }
+    panic!("no hint to discard a domino that fits");
+}

@@ -1951,12 +1951,25 @@ impl App {
         let Some(hint) = self.hint else {
             return;
         };
-        let on = self.selected() == Some(hint);
+        let on = self.hint_at_hand(hint);
         if on && self.message == OFF_HINT {
             self.message = self.hint_message(hint);
         } else if !on && is_hint_message(&self.message) {
             self.message = OFF_HINT.into();
         }
+    }
+
+    /// Whether the hint's move is one key away: Enter plays it (the selection), or it is a
+    /// discard of a domino that fits (`discard = "any-time"`, a house rule), which `d` plays
+    /// wherever the ghost stands.
+    fn hint_at_hand(&self, hint: Action) -> bool {
+        self.selected() == Some(hint) || self.discard_hint(hint)
+    }
+
+    /// Whether `hint` is the discard of a domino that fits, played by `d` (not Enter, which
+    /// places the ghost).
+    fn discard_hint(&self, hint: Action) -> bool {
+        hint == Action::Discard && self.mode == Mode::Place && self.may_discard_fitting()
     }
 
     fn hint_message(&self, hint: Action) -> String {
@@ -1977,14 +1990,16 @@ impl App {
         } else {
             text
         };
+        // A discard of a domino that fits is `d`'s (Enter places the ghost).
+        let key = if self.discard_hint(hint) { "d" } else { "Enter" };
         // Past the best, which of the hint's moves this is (`H` goes through them).
         match self.hints.iter().position(|c| c.action == hint) {
             Some(i) if i > 0 => format!(
-                "Hint {} of {}: {text}. Enter to accept, H the next.",
+                "Hint {} of {}: {text}. {key} to accept, H the next.",
                 i + 1,
                 self.hints.len()
             ),
-            _ => format!("Hint: {text}. Enter to accept."),
+            _ => format!("Hint: {text}. {key} to accept."),
         }
     }
 
@@ -2558,8 +2573,15 @@ impl App {
         // so that the second and third, named by squares the board does not number, are seen;
         // with the cursor moved off the hints' moves, on the best again (not on the one after
         // the hint shown last, which the player no longer sees).
-        if self.hint.is_some() && !self.hints.is_empty() {
-            let selected = self.selected();
+        if let Some(hint) = self.hint
+            && !self.hints.is_empty()
+        {
+            // (A discard hint leaves the ghost where it was: it is the move at hand still.)
+            let selected = if self.discard_hint(hint) {
+                Some(hint)
+            } else {
+                self.selected()
+            };
             let next = match self.hints.iter().position(|c| Some(c.action) == selected) {
                 Some(i) => (i + 1) % self.hints.len(),
                 None => 0,
@@ -2638,7 +2660,7 @@ impl App {
         self.cursor_on(action);
         // "Enter to accept" only where Enter plays it (a move not among the choices shown
         // would leave the cursor where it was).
-        self.message = if self.selected() == Some(action) {
+        self.message = if self.hint_at_hand(action) {
             self.hint_message(action)
         } else {
             OFF_HINT.into()
