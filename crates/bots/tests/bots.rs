@@ -493,10 +493,16 @@ fn greedy_places_under_the_discard_house_rule_on_an_even_grid() {
                 }
                 g.apply(choice).expect("legal");
             }
-            *total += g.all_sides().map(|s| i64::from(g.score(s).total)).sum::<i64>();
+            *total += g
+                .all_sides()
+                .map(|s| i64::from(g.score(s).total))
+                .sum::<i64>();
         }
     }
-    assert!(given_up * 10 < placements, "{given_up} of {placements} given up");
+    assert!(
+        given_up * 10 < placements,
+        "{given_up} of {placements} given up"
+    );
     assert!(totals[0] * 100 >= totals[1] * 95, "{totals:?}");
 }
 
@@ -518,7 +524,8 @@ fn greedy_keeps_its_points_at_its_last_placement() {
                 let last = g.domino_to_place().is_some() && !g.places_again();
                 let losing = g.placements().iter().all(|placement| {
                     let mut next = g.clone();
-                    next.apply(crownlands_core::Action::Place { placement }).is_ok()
+                    next.apply(crownlands_core::Action::Place { placement })
+                        .is_ok()
                         && next.score_total(side) < before
                 });
                 let fits = !g.placements().is_empty();
@@ -532,5 +539,8 @@ fn greedy_keeps_its_points_at_its_last_placement() {
         }
     }
     assert!(lasts > 20, "{lasts} last placements");
-    assert!(every_loses > 0, "no last placement where every placement loses");
+    assert!(
+        every_loses > 0,
+        "no last placement where every placement loses"
+    );
 }

@@ -25,7 +25,8 @@ pub enum Action {
     Claim { domino: DominoId },
     /// Lay the domino under the acting king into the kingdom.
     Place { placement: Placement },
-    /// Give up the domino under the acting king: legal only when it fits nowhere.
+    /// Give up the domino under the acting king: legal only when it fits nowhere, or at any
+    /// time where the rules allow it (`discard = "any-time"`, a house rule).
     Discard,
     /// One of a module's own actions: the module at position `module` of the rules' list reads
     /// `payload` (see [`crate::module_action`]). Its text is the module's own (`tax0`,

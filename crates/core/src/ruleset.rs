@@ -45,7 +45,7 @@ pub enum FirstClaims {
     Drawn,
     /// A random player order, then a snake: at 2 players with 2 kings, A B B A (rulebook 002, Step 2).
     Snake,
-    /// The seats' order from the first seat, then a snake as `Snake` (A B C D with one king a
+    /// The seats' order from the first seat, then a snake as `"snake"` (A B C D with one king a
     /// player, A B B A at 2 players of 2 kings): a house rule, so a table says who starts (the
     /// youngest, or a weaker player given the first seat).
     Seated,

@@ -421,7 +421,10 @@ mod discard_tests {
                 if game.placements().is_empty() {
                     assert!(said.ends_with("it fits nowhere"), "{said}");
                 } else {
-                    assert!(said.ends_with("given up though it fits (house rule)"), "{said}");
+                    assert!(
+                        said.ends_with("given up though it fits (house rule)"),
+                        "{said}"
+                    );
                     fitted += 1;
                 }
             }

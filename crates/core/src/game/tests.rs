@@ -99,7 +99,10 @@ fn a_kingdom_places_again_until_its_last_placement() {
                 let own: Vec<bool> = seen.iter().filter(|s| s.0 == side).map(|s| s.1).collect();
                 let (last, before) = own.split_last().expect("placements");
                 assert!(!last, "{players} players, seed {seed}: {side:?}'s last");
-                assert!(before.iter().all(|&again| again), "{players}, {seed}: {own:?}");
+                assert!(
+                    before.iter().all(|&again| again),
+                    "{players}, {seed}: {own:?}"
+                );
             }
         }
     }

@@ -1991,7 +1991,11 @@ impl App {
             text
         };
         // A discard of a domino that fits is `d`'s (Enter places the ghost).
-        let key = if self.discard_hint(hint) { "d" } else { "Enter" };
+        let key = if self.discard_hint(hint) {
+            "d"
+        } else {
+            "Enter"
+        };
         // Past the best, which of the hint's moves this is (`H` goes through them).
         match self.hints.iter().position(|c| c.action == hint) {
             Some(i) if i > 0 => format!(
