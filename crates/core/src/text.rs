@@ -335,15 +335,22 @@ pub fn closest<'a>(word: &str, known: &[&'a str]) -> Option<&'a str> {
         .map(|k| (edit_distance(word, k), *k))
         .min_by_key(|(d, _)| *d)?;
     // One edit away wins (`towe`: `town`); else a word holding this one whole, at most twice
-    // as long (`half-grid`: `within-half-grid`; not `land`: `grassland`).
-    if best.0 > 1
-        && word.chars().count() >= 4
-        && let [one] = known
-            .iter()
-            .filter(|k| k.len() > word.len() && k.len() <= 2 * word.len() && k.contains(word))
-            .collect::<Vec<_>>()[..]
-    {
-        return Some(one);
+    // as long (`half-grid`: `within-half-grid`; not `land`: `grassland`), or holding it without
+    // a plural's `s` (`seats`: `seated`).
+    if best.0 > 1 {
+        let stem = word.strip_suffix('s');
+        for word in [Some(word), stem].into_iter().flatten() {
+            if word.chars().count() >= 4
+                && let [one] = known
+                    .iter()
+                    .filter(|k| {
+                        k.len() > word.len() && k.len() <= 2 * word.len() && k.contains(word)
+                    })
+                    .collect::<Vec<_>>()[..]
+            {
+                return Some(one);
+            }
+        }
     }
     let limit = (word.chars().count() / 3).clamp(1, 3);
     (best.0 <= limit).then_some(best.1)
@@ -385,6 +392,9 @@ mod tests {
         // One edit away wins over a word holding it; a word much longer is no guess.
         assert_eq!(closest("towe", &["town", "tower-supply"]), Some("town"));
         assert_eq!(closest("land", &["grassland", "salt"]), None);
+        // A plural of a word a known value begins: `first-claims = "seats"`.
+        assert_eq!(closest("seats", &["drawn", "snake", "seated"]), Some("seated"));
+        assert_eq!(closest("lands", &["grassland", "salt"]), None);
     }
 
     #[test]
