@@ -82,7 +82,8 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// List every legal placement of one domino in a kingdom, or say it must be discarded.
+    /// List every legal placement of one domino in a kingdom, and whether it may or must be
+    /// discarded.
     Placements {
         /// The kingdom file.
         kingdom: PathBuf,
