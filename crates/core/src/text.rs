@@ -393,7 +393,10 @@ mod tests {
         assert_eq!(closest("towe", &["town", "tower-supply"]), Some("town"));
         assert_eq!(closest("land", &["grassland", "salt"]), None);
         // A plural of a word a known value begins: `first-claims = "seats"`.
-        assert_eq!(closest("seats", &["drawn", "snake", "seated"]), Some("seated"));
+        assert_eq!(
+            closest("seats", &["drawn", "snake", "seated"]),
+            Some("seated")
+        );
         assert_eq!(closest("lands", &["grassland", "salt"]), None);
     }
 

@@ -140,8 +140,8 @@ fn resolve(registry: &Registry, name_or_path: &str) -> Result<Source, Diagnostic
     if source::is_plain_name(name_or_path) && Path::new(&with_toml).is_file() {
         let file = crownlands_core::text::excerpt(&with_toml);
         msg.push_str(&format!(" (did you mean the file `{file}`?)"));
-    } else if let Some(c) = walk::closest(name_or_path, &known) {
-        msg.push_str(&format!(" (did you mean `{c}`?)"));
+    } else {
+        msg.push_str(&lookalike::meant_note(name_or_path, &names));
     }
     msg.push_str(&format!("; shipped rulesets: {}", known.join(", ")));
     // Not a place in any file: the message names what was asked for.

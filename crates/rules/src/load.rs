@@ -9,7 +9,6 @@ use crate::loader::{Loader, Loc, Parsed};
 use crate::node::Seg;
 use crate::resolve;
 use crate::source::{self, Source};
-use crate::walk::closest;
 use crownlands_core::modules::Param;
 use crownlands_core::{Registry, Ruleset};
 use std::collections::HashSet;
@@ -212,16 +211,8 @@ impl Loader {
                 let names = crate::ruleset_names(&self.registry);
                 let known: Vec<&str> = names.iter().map(String::as_str).collect();
                 let mut msg = format!("no shipped ruleset named `{ext}`");
-                let close = closest(&ext, &known);
-                if let Some(c) = crate::lookalike::looks_like(&ext, &names) {
-                    // Printed alike: which letter is not what it looks like.
-                    msg.push_str(&format!(
-                        " (it only looks like `{c}`: {})",
-                        crate::lookalike::lookalike_words(&ext)
-                    ));
-                } else if let Some(c) = close {
-                    msg.push_str(&format!(" (did you mean `{c}`?)"));
-                }
+                let meant = crate::lookalike::meant_note(&ext, &names);
+                msg.push_str(&meant);
                 let beside = self.file_beside(idx, &ext);
                 if let Some(hint) = &beside {
                     msg.push_str(hint);
@@ -230,7 +221,7 @@ impl Loader {
                     "; shipped rulesets: {}; a path to a file must contain `/` or end in `.toml`",
                     known.join(", ")
                 ));
-                if close.is_none() && beside.is_none() && source::is_plain_name(&ext) {
+                if meant.is_empty() && beside.is_none() && source::is_plain_name(&ext) {
                     // Not a misspelling: a file of one's own (a copy of a worked example) named
                     // without its path, or a ruleset a house module's crate ships.
                     msg.push_str(&format!(
@@ -286,14 +277,7 @@ impl Loader {
                 return Some(Source::Embedded(format!("sets/{entry}.toml")));
             }
             let mut msg = format!("no shipped component set named `{entry}`");
-            if let Some(c) = crate::lookalike::looks_like(entry, &names) {
-                msg.push_str(&format!(
-                    " (it only looks like `{c}`: {})",
-                    crate::lookalike::lookalike_words(entry)
-                ));
-            } else if let Some(c) = closest(entry, &known) {
-                msg.push_str(&format!(" (did you mean `{c}`?)"));
-            }
+            msg.push_str(&crate::lookalike::meant_note(entry, &names));
             // A set file of that name beside the ruleset, or in its `sets/` folder.
             if let Some(hint) = self
                 .file_beside(idx, entry)

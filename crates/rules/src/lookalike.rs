@@ -78,6 +78,21 @@ pub(crate) fn looks_like<'a>(name: &str, known: &'a [String]) -> Option<&'a str>
     known.iter().find(|k| look(k) == seen).map(String::as_str)
 }
 
+/// What a `name` that names nothing among `names` was likely meant as, said after it: a name it
+/// only looks like (` (it only looks like `kingdomino`: ...)`, the odd letters named), else one
+/// close to it (` (did you mean `kingdomino`?)`); empty when neither.
+pub(crate) fn meant_note(name: &str, names: &[String]) -> String {
+    if let Some(c) = looks_like(name, names) {
+        // Printed alike: which letter is not what it looks like.
+        return format!(" (it only looks like `{c}`: {})", lookalike_words(name));
+    }
+    let known: Vec<&str> = names.iter().map(String::as_str).collect();
+    match crownlands_core::text::closest(name, &known) {
+        Some(c) => format!(" (did you mean `{c}`?)"),
+        None => String::new(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -744,6 +744,15 @@ fn an_unknown_ruleset_name_has_no_position() {
         ),
         "{d}"
     );
+    // A name that only looks like a shipped one (a Cyrillic `о`): the letter named.
+    let d = load(crownlands_core::Registry::shipped_ref(), "kingd\u{43e}mino").expect_err("spoof");
+    assert!(
+        d.to_string().starts_with(
+            "no file and no shipped ruleset named `kingd\u{43e}mino` (it only looks like \
+             `kingdomino`: `\u{43e}` is U+043E, a Cyrillic letter drawn as `o`)"
+        ),
+        "{d}"
+    );
 
     let d = crownlands_rules::validate_path(
         crownlands_core::Registry::shipped_ref(),
