@@ -24,7 +24,7 @@ use crate::mcts::MctsBot;
 use crate::rollout::{Lean, Rollout, play_out};
 use crate::{Bot, Level, PlayerView, greedy};
 use crownlands_core::rng::GameRng;
-use crownlands_core::{Action, BySide, Game, Side};
+use crownlands_core::{Action, BySide, Game, KeptGame, Side};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -666,11 +666,11 @@ fn result_for(game: &Game, side: Side) -> (f64, f64) {
 }
 
 /// The match's later games in one sample: each side's points over them, and (where match
-/// tie-breaks may settle equal totals) the games themselves, finished, in order.
+/// tie-breaks may settle equal totals) what those read of each game, in order.
 #[derive(Default)]
 struct LaterGames {
     totals: Vec<i64>,
-    games: Vec<Game>,
+    games: Vec<KeptGame>,
 }
 
 /// The side's share of the match's win and its match total, `game` being over: the earlier
@@ -703,7 +703,7 @@ fn match_result_for(
         let mut standing = so_far.standing.clone();
         standing.count(game);
         for later in &later.games {
-            standing.count(later);
+            standing.count_kept(later);
         }
         let winners = standing.winners(&totals);
         if winners.contains(&side) {
@@ -738,8 +738,8 @@ fn later_games(
                 *t += i64::from(next.score_total(s));
             }
         }
-        if !so_far.standing.is_empty() {
-            later.games.push(next.clone());
+        if let Some(kept) = so_far.standing.keep(&next) {
+            later.games.push(kept);
         }
     }
     later

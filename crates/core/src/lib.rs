@@ -37,7 +37,7 @@ pub use game::{Action, Game, IllegalAction, Phase, SetupError, Slot, Whereabouts
 pub use geometry::{Cell, Direction, Placement};
 pub use kingdom::{Content, Kingdom, KingdomShape, PlacementSet, Territory};
 pub use lines::{LineDealer, LineSource};
-pub use matches::{Match, MatchDecider, MatchStanding};
+pub use matches::{KeptGame, Match, MatchDecider, MatchStanding};
 pub use module_action::{ModuleAction, ModuleIndex, Payload};
 pub use perft::perft;
 pub use registry::{ModuleFactory, Registry};

@@ -39,13 +39,33 @@ impl MatchStanding {
     /// Count a finished game of the match (its points, and its own winners where the match
     /// tie-breaks read them).
     pub fn count(&mut self, game: &Game) {
-        let Some(standing) = &mut self.0 else {
-            return;
-        };
+        if let Some(kept) = self.keep(game) {
+            self.count_kept(&kept);
+        }
+    }
+
+    /// What the match tie-breaks will read of the finished `game`, to count later without the
+    /// game itself ([`MatchStanding::count_kept`]): an analysis playing a match's later games
+    /// keeps these, not the games. `None` where there are no tie-breaks to count.
+    pub fn keep(&self, game: &Game) -> Option<KeptGame> {
+        let standing = self.0.as_ref()?;
         let mut winners = Vec::with_capacity(usize::from(game.sides()));
         best_points(game, None, &mut winners);
         let outcome = settle_game(game, &mut winners, standing.needs_breakdowns());
-        standing.count_game(|side| game.score_total(side), &winners, outcome.as_ref());
+        Some(KeptGame {
+            points: game.all_sides().map(|s| game.score_total(s)).collect(),
+            winners,
+            outcome,
+        })
+    }
+
+    /// Count a game kept by [`MatchStanding::keep`], as [`MatchStanding::count`] counts it.
+    pub fn count_kept(&mut self, kept: &KeptGame) {
+        let Some(standing) = &mut self.0 else {
+            return;
+        };
+        let points = |side: Side| kept.points.get(side.index()).copied().unwrap_or(0);
+        standing.count_game(points, &kept.winners, kept.outcome.as_ref());
     }
 
     /// The match's winners were it to end at `totals` (each side's match total) with the games
@@ -69,6 +89,15 @@ impl MatchStanding {
         }
         winners
     }
+}
+
+/// What the match tie-breaks read of one finished game ([`MatchStanding::keep`]): each side's
+/// points, the game's own winners, and its outcome where a tie-break reads the breakdowns.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KeptGame {
+    points: Vec<i32>,
+    winners: Vec<Side>,
+    outcome: Option<Outcome>,
 }
 
 /// Add each side's points in the finished `game` to `totals` (when given) and put the sides of

@@ -278,3 +278,43 @@ fn the_earlier_standing_ranks_as_the_match_does() {
     let m = Match::new(alone, 2, 1).expect("setup");
     assert!(m.earlier_standing().is_empty(), "a game alone");
 }
+
+/// A game kept by `MatchStanding::keep` counts as the game itself, for each kind of match
+/// tie-break (the last game's, the games won, the largest territory's breakdowns): an analysis
+/// keeps these, not whole games.
+#[test]
+fn a_kept_game_counts_as_the_game() {
+    let small = small_kingdomino();
+    for tie_breaks in [
+        &["most-games-won", "best-game"][..],
+        &["last-game"],
+        &["largest-territory"],
+    ] {
+        let r = with_match_tie_breaks(&small, 3, tie_breaks);
+        for seed in 0..40 {
+            let mut m = Match::new(r.clone(), 2, seed).expect("setup");
+            let mut rng = rng::GameRng::seed_from(seed);
+            let (mut counted, mut kept) = (m.earlier_standing(), m.earlier_standing());
+            loop {
+                while m.game_mut().play_random(|| rng.next_u32()).is_some() {}
+                counted.count(m.game());
+                let game = kept.keep(m.game()).expect("a match with tie-breaks");
+                kept.count_kept(&game);
+                assert_eq!(kept, counted, "{tie_breaks:?} {seed}");
+                m.count_game();
+                if !m.next_game() {
+                    break;
+                }
+            }
+            assert_eq!(
+                kept.winners(m.totals()),
+                m.winners(),
+                "{tie_breaks:?} {seed}"
+            );
+        }
+    }
+    assert_eq!(
+        MatchStanding::NONE.keep(&Game::new(Arc::new(small), 2, 1).expect("setup")),
+        None
+    );
+}
