@@ -168,6 +168,9 @@ pub struct Game {
     drawn: usize,
     dealt: usize,
     discarded: Vec<DominoId>,
+    /// Of the discards, the dominoes given up where they fitted (`discard = "any-time"`, a
+    /// house rule): the rest were left unclaimed in a line or fitted nowhere.
+    given_up: u32,
     /// Every placement so far: (side, domino, placement).
     placed: Vec<(Side, DominoId, Placement)>,
     current: Vec<Slot>,
@@ -208,6 +211,7 @@ impl std::hash::Hash for Game {
         self.drawn.hash(state);
         self.dealt.hash(state);
         self.discarded.hash(state);
+        self.given_up.hash(state);
         self.placed.hash(state);
         self.current.hash(state);
         self.next.hash(state);
@@ -346,6 +350,7 @@ impl Game {
             drawn: 0,
             dealt,
             discarded: Vec::with_capacity(dealt),
+            given_up: 0,
             placed: Vec::with_capacity(dealt),
             current: Vec::with_capacity(line_size),
             next: Vec::with_capacity(line_size),
@@ -424,6 +429,7 @@ impl Game {
         }
         self.drawn = 0;
         self.discarded.clear();
+        self.given_up = 0;
         self.placed.clear();
         self.current.clear();
         self.next.clear();
@@ -606,6 +612,13 @@ impl Game {
 
     pub fn discarded(&self) -> &[DominoId] {
         &self.discarded
+    }
+
+    /// How many of the [`Game::discarded`] dominoes were given up where they fitted (`discard =
+    /// "any-time"`, a house rule; 0 under the printed rules, where a domino is discarded only
+    /// when it fits nowhere or is left unclaimed in a line).
+    pub fn given_up(&self) -> u32 {
+        self.given_up
     }
 
     /// Every placement so far, in order: (side, domino, placement).
@@ -986,6 +999,9 @@ impl Game {
                 self.after_place(slot);
             }
             (Action::Discard, Phase::Place { slot }) => {
+                if self.discards_any_time() && !self.placements().is_empty() {
+                    self.given_up += 1;
+                }
                 self.discarded.push(self.current[slot].domino);
                 self.turn_placement = None;
                 self.after_place(slot);
@@ -1363,6 +1379,10 @@ impl Game {
                         Action::Place { placement }
                     }
                     None => {
+                        // (A kingdom left as it was: whether the domino fitted, asked after.)
+                        if ANY_TIME && !self.kingdoms[side].placements(domino).is_empty() {
+                            self.given_up += 1;
+                        }
                         self.discarded.push(s.domino);
                         self.turn_placement = None;
                         Action::Discard

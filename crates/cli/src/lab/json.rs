@@ -75,12 +75,17 @@ fn dominoes_json(t: &Tally) -> Vec<Value> {
 }
 
 /// One ruleset's seats, teams, bonuses and discards.
-/// The discards per game split: `{"left_unclaimed", "not_placeable"}` (null for a part of an
-/// older build). `not_placeable` keeps its name: the dominoes not placed (fitting nowhere, or
-/// given up where `discard = "any-time"`).
+/// The discards per game split: `{"left_unclaimed", "not_placeable", "given_up"}` (null for a
+/// part of an older build; `given_up` null alone for a part that did not count it).
+/// `not_placeable` keeps its name: the dominoes not placed (fitting nowhere, or given up where
+/// `discard = "any-time"`), of which `given_up` were given up where they fitted.
 fn discards_json(t: &Tally) -> Value {
     match stats::discards_split(t) {
-        Some((u, n)) => json!({"left_unclaimed": round(u, 4), "not_placeable": round(n, 4)}),
+        Some((u, n)) => json!({
+            "left_unclaimed": round(u, 4),
+            "not_placeable": round(n, 4),
+            "given_up": stats::given_up(t).map(|g| round(g, 4)),
+        }),
         None => Value::Null,
     }
 }

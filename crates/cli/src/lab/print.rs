@@ -649,10 +649,7 @@ fn tally_text(out: &mut String, t: &Tally, player: &str, dominoes: bool) {
         out,
         "dominoes discarded (not placed, or left unclaimed in a line): {:.2} per game{}",
         stats::discarded(t),
-        stats::discards_split(t)
-            .filter(|&(u, _)| u > 0.0)
-            .map(|(u, n)| format!(" ({u:.2} left unclaimed, {n:.2} not placed)"))
-            .unwrap_or_default()
+        discards_words(t)
     );
     if let Some(f) = stats::finishes(t).filter(|_| !one_side(t)) {
         let share =
@@ -1096,12 +1093,21 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
     );
     let discards = &beyond.discards;
     // Of which left unclaimed in the lines (set by the rules: 12 a game at 3 players) and not
-    // placeable (what the play changes).
+    // placeable (what the play changes), of which given up where they fitted (a house rule).
+    let given_up = stats::given_up(a)
+        .zip(stats::given_up(b))
+        .filter(|&(ga, gb)| ga > 0.0 || gb > 0.0)
+        .map_or_else(String::new, |(ga, gb)| {
+            format!(
+                ", of which given up where they fitted {:+.2}",
+                signed(gb - ga, 2)
+            )
+        });
     let split = stats::discards_split(a)
         .zip(stats::discards_split(b))
         .map_or_else(String::new, |((ua, na), (ub, nb))| {
             format!(
-                " (left unclaimed in a line {:+.2}, not placed {:+.2})",
+                " (left unclaimed in a line {:+.2}, not placed {:+.2}{given_up})",
                 signed(ub - ua, 2),
                 signed(nb - na, 2)
             )
@@ -1571,5 +1577,24 @@ mod tests {
         // Bots that think: `0.0 games/s` said nothing.
         assert_eq!(pace_of(2, 2.0 / 41.2, "games"), "20.6 s a game");
         assert_eq!(pace_of(2, 0.1, "matches"), "10.0 s a match");
+    }
+}
+
+/// The discards' split after their count: ` (1.00 left unclaimed, 0.45 not placed)`, with those
+/// given up where they fitted (`discard = "any-time"`) where there were any (` (0.45 not placed:
+/// 0.30 given up where they fitted)`); empty where nothing is left unclaimed or given up.
+fn discards_words(t: &Tally) -> String {
+    let given_up = stats::given_up(t).filter(|&g| g > 0.0);
+    match (stats::discards_split(t), given_up) {
+        (Some((u, n)), Some(g)) if u > 0.0 => {
+            format!(
+                " ({u:.2} left unclaimed, {n:.2} not placed: {g:.2} given up where they fitted)"
+            )
+        }
+        (Some((_, n)), Some(g)) => {
+            format!(" ({n:.2} not placed: {g:.2} given up where they fitted)")
+        }
+        (Some((u, n)), None) if u > 0.0 => format!(" ({u:.2} left unclaimed, {n:.2} not placed)"),
+        _ => String::new(),
     }
 }

@@ -453,6 +453,12 @@ pub fn discards_split(t: &Tally) -> Option<(f64, f64)> {
     Some((unclaimed, (discarded(t) - unclaimed).max(0.0)))
 }
 
+/// Of the dominoes not placed per game, those given up where they fitted (`discard =
+/// "any-time"`, a house rule; `None` for a part of an older build).
+pub fn given_up(t: &Tally) -> Option<f64> {
+    Some(t.given_up? as f64 / t.discarded.total().max(1) as f64)
+}
+
 /// Games after which a share near `p` has a 95% interval of at most `within` either side: the
 /// Wilson interval the tables print (an interval narrows as the square root of the games; at a
 /// share of 0 or 1, where the normal approximation's is no width at all, Wilson's stays about

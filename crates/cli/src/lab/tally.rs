@@ -246,6 +246,11 @@ pub struct Tally {
     /// `None` in a part of an older build, which counted none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub unclaimed: Option<u64>,
+    /// Of the dominoes not placed, those given up where they fitted (`discard = "any-time"`, a
+    /// house rule; [`crownlands_core::Game::given_up`]), summed over the games: the rest fitted
+    /// nowhere. `None` in a part of an older build, which counted none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub given_up: Option<u64>,
     /// How the games (matches) were won: ties at the top, shared wins, the winner's margin.
     /// `None` in a part of an older build, which counted none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -499,6 +504,7 @@ impl Tally {
             held: BTreeMap::new(),
             held_sq: BTreeMap::new(),
             unclaimed: Some(0),
+            given_up: Some(0),
             finishes: Some(Finishes::default()),
             least_total: None,
             dominoes: None,
@@ -543,6 +549,9 @@ impl Tally {
         if let Some(u) = &mut self.unclaimed {
             // Every line dealt is claimed, each king taking one: the rest of each is left.
             *u = u.saturating_add(game.left_unclaimed().1);
+        }
+        if let Some(g) = &mut self.given_up {
+            *g = g.saturating_add(u64::from(game.given_up()));
         }
         self.count_held(game);
         if bonuses == Bonuses::None {
@@ -842,6 +851,14 @@ impl Tally {
             (a, None) if o.games > 0 => *a = None,
             _ => {}
         }
+        // Dominoes given up: a part of an older build counted none, which says nothing of its
+        // games (its total is dropped, the run's other figures kept).
+        match (&mut self.given_up, o.given_up) {
+            (Some(a), Some(b)) => add(a, b)?,
+            (a @ None, Some(b)) if self.games == 0 => *a = Some(b),
+            (a, None) if o.games > 0 => *a = None,
+            _ => {}
+        }
         // A bound both parts know (the same rules: the run's hash says so); one that only one
         // knows (a part of an older build) is not assumed.
         if self.least_total != o.least_total {
@@ -1116,14 +1133,22 @@ impl Tally {
                 self.discarded.total()
             )));
         }
-        // What lines leave unclaimed is among the discards.
-        if let Some(u) = self.unclaimed {
-            let (sum, _) = self.discarded.sums();
-            if i128::from(u) > sum {
-                return Err(TallyError::Inconsistent(format!(
-                    "{u} dominoes left unclaimed of {sum} discarded"
-                )));
-            }
+        // What lines leave unclaimed and what was given up are among the discards.
+        let (sum, _) = self.discarded.sums();
+        if let Some(u) = self.unclaimed
+            && i128::from(u) > sum
+        {
+            return Err(TallyError::Inconsistent(format!(
+                "{u} dominoes left unclaimed of {sum} discarded"
+            )));
+        }
+        if let Some(g) = self.given_up
+            && i128::from(g) + i128::from(self.unclaimed.unwrap_or(0)) > sum
+        {
+            return Err(TallyError::Inconsistent(format!(
+                "{g} dominoes given up and {} left unclaimed of {sum} discarded",
+                self.unclaimed.unwrap_or(0)
+            )));
         }
         if self.discarded.low < 0 || self.discarded.high() > most_dealt {
             return Err(TallyError::Inconsistent(format!(

@@ -1756,6 +1756,34 @@ fn the_discards_are_split_into_left_unclaimed_and_not_placeable() {
     assert!(!r.stdout.contains("left unclaimed,"), "{}", r.stdout);
 }
 
+/// Under `discard = "any-time"` (a house rule) the dominoes not placed are split again: those
+/// given up where they fitted (random players give up one in placements + 1), the rest fitting
+/// nowhere; under the printed rules none is given up and the words say nothing of it.
+#[test]
+fn the_dominoes_given_up_where_they_fitted_are_counted() {
+    let rule = format!(
+        "{}/../../docs/house-rules/discard-any-time.toml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let args = ["simulate", rule.as_str(), "-p", "4", "-g", "40", "-s", "2"];
+    let v = json_of(&args);
+    let d = &v["discards"];
+    let given_up = d["given_up"].as_f64().expect("given up");
+    let not_placed = d["not_placeable"].as_f64().expect("not placed");
+    assert!(given_up > 1.0 && given_up <= not_placed, "{d}");
+    assert_eq!(merged(&args, 3), v);
+    let text = run(&args).ok().stdout;
+    assert!(text.contains(" given up where they fitted)"), "{text}");
+    let printed = ["simulate", "middle-kingdom", "-p", "4", "-g", "10", "-s", "2"];
+    assert_eq!(json_of(&printed)["discards"]["given_up"].as_f64(), Some(0.0));
+    assert!(!run(&printed).ok().stdout.contains("given up"));
+    // `compare` says what B changes in them.
+    let out = run(&["compare", "middle-kingdom", rule.as_str(), "-p", "4", "-g", "20"])
+        .ok()
+        .stdout;
+    assert!(out.contains(", of which given up where they fitted +"), "{out}");
+}
+
 #[test]
 fn compare_says_what_b_changes_in_what_the_sides_hold() {
     // Without the Dragon no coin is spent on bribes: more coins left at the end.

@@ -266,21 +266,29 @@ fn a_domino_that_fits_may_be_discarded_under_the_house_rule() {
     g.apply(Action::Discard)
         .expect("a discard of a domino that fits");
     assert_eq!(g.discarded(), &[domino]);
-    // Random play draws the discard among the placements, about once in placements + 1.
+    assert_eq!(g.given_up(), 1, "given up where it fitted");
+    // Random play draws the discard among the placements, about once in placements + 1; the
+    // game counts those given up where they fitted apart from those that fitted nowhere, in
+    // random play and played one by one alike.
     let mut discards = 0;
     let mut places = 0;
     for seed in 0..40 {
         let mut g = g.clone();
+        let mut applied = g.clone();
         let mut state = seed * 7 + 1;
+        let mut given_up = 1;
         while !g.is_over() {
-            if matches!(g.phase(), Phase::Place { .. }) && !g.placements().is_empty() {
-                match g.play_random(|| xorshift(&mut state)) {
-                    Some(Action::Discard) => discards += 1,
+            let fits = matches!(g.phase(), Phase::Place { .. }) && !g.placements().is_empty();
+            let played = g.play_random(|| xorshift(&mut state)).expect("not over");
+            applied.apply(played).expect("legal");
+            if fits {
+                match played {
+                    Action::Discard => (discards, given_up) = (discards + 1, given_up + 1),
                     _ => places += 1,
                 }
-            } else {
-                g.play_random(|| xorshift(&mut state));
             }
+            assert_eq!(g.given_up(), given_up);
+            assert_eq!(applied, g);
         }
     }
     assert!(
@@ -294,6 +302,7 @@ fn a_domino_that_fits_may_be_discarded_under_the_house_rule() {
         g.play_random(|| xorshift(&mut state));
     }
     assert!(!g.discards_any_time() && !g.may_discard());
+    assert_eq!(g.given_up(), 0);
     assert_eq!(
         g.legal_actions().last().map(|a| *a == Action::Discard),
         Some(false)
