@@ -1774,14 +1774,37 @@ fn the_dominoes_given_up_where_they_fitted_are_counted() {
     assert_eq!(merged(&args, 3), v);
     let text = run(&args).ok().stdout;
     assert!(text.contains(" given up where they fitted)"), "{text}");
-    let printed = ["simulate", "middle-kingdom", "-p", "4", "-g", "10", "-s", "2"];
-    assert_eq!(json_of(&printed)["discards"]["given_up"].as_f64(), Some(0.0));
+    let printed = [
+        "simulate",
+        "middle-kingdom",
+        "-p",
+        "4",
+        "-g",
+        "10",
+        "-s",
+        "2",
+    ];
+    assert_eq!(
+        json_of(&printed)["discards"]["given_up"].as_f64(),
+        Some(0.0)
+    );
     assert!(!run(&printed).ok().stdout.contains("given up"));
     // `compare` says what B changes in them.
-    let out = run(&["compare", "middle-kingdom", rule.as_str(), "-p", "4", "-g", "20"])
-        .ok()
-        .stdout;
-    assert!(out.contains(", of which given up where they fitted +"), "{out}");
+    let out = run(&[
+        "compare",
+        "middle-kingdom",
+        rule.as_str(),
+        "-p",
+        "4",
+        "-g",
+        "20",
+    ])
+    .ok()
+    .stdout;
+    assert!(
+        out.contains(", of which given up where they fitted +"),
+        "{out}"
+    );
 }
 
 #[test]

@@ -18,6 +18,7 @@ pub mod file;
 mod goals;
 mod handicap;
 pub(crate) mod knights;
+mod majority;
 mod mechanism;
 mod per_side;
 mod queen;
@@ -40,6 +41,7 @@ pub use file::{
 pub use goals::{Goal, Goals, GoalsState, Scope as GoalScope};
 pub use handicap::Handicap;
 pub use knights::{Knights, KnightsAction, KnightsState};
+pub use majority::{Majority, MajorityState};
 pub use mechanism::params_schema;
 pub use mechanism::{
     Actions, CheckProblem, Mechanism, NoAction, NoParams, ParamProblem, ParamsType, build_mechanism,
@@ -374,7 +376,8 @@ pub(crate) fn register_shipped(registry: &mut Registry) {
         .add_mechanism::<ClaimOrder>()
         .add_mechanism::<TerrainMultipliers>()
         .add_mechanism::<Goals>()
-        .add_mechanism::<Handicap>();
+        .add_mechanism::<Handicap>()
+        .add_mechanism::<Majority>();
 }
 
 /// Build a module from its spec, by the registry's factory of its name.
