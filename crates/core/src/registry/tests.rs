@@ -15,7 +15,8 @@ fn the_shipped_registry_builds_every_shipped_module_by_name() {
             "claim-order",
             "terrain-multipliers",
             "goals",
-            "handicap"
+            "handicap",
+            "majority"
         ]
     );
     for name in registry.module_names() {
@@ -52,7 +53,7 @@ fn a_module_replaced_on_purpose_takes_the_name() {
             params: spec.params.clone(),
         })
     });
-    assert_eq!(registry.module_names().len(), 9, "no second `knights`");
+    assert_eq!(registry.module_names().len(), 10, "no second `knights`");
     let module = registry
         .build_module(&ModuleSpec::new("knights"))
         .expect("the new factory");
