@@ -138,6 +138,25 @@ fn the_awards_are_said_and_kept_in_kingdom_files() {
             same.play_random(|| b.next_u32());
         }
         let awards = expected(&game, [5, 3, 4], true);
+        // The panel: an award a row, its points, what it compares, the most now, who holds it.
+        let panels = game.panels();
+        let panel = panels
+            .iter()
+            .find(|p| p.title == "Majorities")
+            .expect("a Majorities panel");
+        assert_eq!(panel.rows.len(), 3);
+        let crowns = format!("{:?}", panel.rows[0]);
+        let most = game.all_sides().map(|s| game.kingdom(s).crowns()).max();
+        assert!(
+            crowns.contains(&format!("+5 crowns {}: ", most.unwrap_or(0))),
+            "{crowns}"
+        );
+        for side in game.all_sides() {
+            let named = crowns.contains(&format!("side {}", side.index() + 1));
+            let mine = game.kingdom(side).crowns();
+            let holds = mine > 0 && most == Some(mine);
+            assert_eq!(named, holds, "{crowns}");
+        }
         for side in game.all_sides() {
             assert_eq!(
                 game.score_total(side) - same.score_total(side),

@@ -7,10 +7,10 @@
 //! after the last, which the final score counts.
 
 use super::bounded::{Bounded, BoundedList};
-use super::describe::ScoreLine;
+use super::describe::{Panel, PanelRow, ScoreLine};
 use super::file::{Directive, FileSyntax};
 use super::mechanism::{CheckProblem, Mechanism, NoAction};
-use super::{CxMut, Module, ModuleState, SetupContext, SideEdit, SideView};
+use super::{Cx, CxMut, Module, ModuleState, SetupContext, SideEdit, SideView};
 use crate::kingdom::Kingdom;
 use crate::ruleset::{Rules, Ruleset};
 use crate::score::ScoreBreakdown;
@@ -328,6 +328,50 @@ impl Mechanism for Majority {
 
     fn points(&self, _rules: &Rules, side: SideView<'_>) -> Option<i32> {
         Some(self.points_of(side))
+    }
+
+    /// A **Majorities** panel: each award, who holds it as the last round's end decided (a
+    /// side as [`super::describe::side_ref`] names it, which front ends name), and the most any
+    /// kingdom has now, short for a narrow box (`+5 crowns 7: side 2`, `+4 largest 6: nobody
+    /// yet`).
+    fn panels(&self, cx: Cx<'_>, out: &mut Vec<Panel>) {
+        if self.awards.is_empty() {
+            return;
+        }
+        let table = cx.table();
+        let won: &[u32] = cx.state::<MajorityState>().map_or(&[], |s| &s.won);
+        let rows = self
+            .awards
+            .iter()
+            .enumerate()
+            .map(|(k, a)| {
+                let holders: Vec<String> = won
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, w)| k < 32 && w & (1 << k) != 0)
+                    .map(|(side, _)| super::describe::side_ref(crate::Side(side as u8)))
+                    .collect();
+                let most = table
+                    .all_sides()
+                    .map(|s| a.of.of(table.ruleset(), table.kingdom(s)))
+                    .max()
+                    .unwrap_or(0);
+                let who = if holders.is_empty() {
+                    "nobody yet".to_string()
+                } else {
+                    holders.join(", ")
+                };
+                let what = match &a.of {
+                    Measure::LargestTerritory => "largest",
+                    other => other.name(),
+                };
+                PanelRow::text(format!("{:+} {what} {most}: {who}", a.points))
+            })
+            .collect();
+        out.push(Panel {
+            title: "Majorities".into(),
+            rows,
+        });
     }
 
     fn score(&self, side: SideView<'_>, breakdown: &mut ScoreBreakdown) {
