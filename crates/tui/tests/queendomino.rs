@@ -3744,3 +3744,69 @@ fn the_queen_s_news_is_one_entry_with_the_move_that_sent_her() {
     }
     assert!(checked > 0, "the Queen never moved in this game");
 }
+
+/// The rows of the modules' box on `app`'s screen at `w`x`h` (inside its frame, or under its
+/// title line), and whether the row under it, in its columns, stands empty above the footer.
+fn board_rows_and_free_below(app: &App, w: u16, h: u16) -> Option<(Vec<String>, bool)> {
+    let area = ratatui::layout::Rect::new(0, 0, w, h);
+    let game = app.game()?;
+    let l = crownlands_tui::view::layout(app, game, area)?;
+    let b = l.board?;
+    let buf = buffer(app, w, h);
+    let row = |y: u16| -> String { (b.x..b.right()).map(|x| buf[(x, y)].symbol()).collect() };
+    let rows = (b.y + 1..b.bottom()).map(row).collect();
+    let below = b.bottom();
+    let free = below < l.footer.y && row(below).trim().is_empty();
+    Some((rows, free))
+}
+
+/// At 120x40 with three players the Builders' Board, under the large kingdom, had cut
+/// `2¢ Tower Tollhouse +1kn +1tw…` over rows standing empty under it: a row it cuts goes on in
+/// the rows under it, its figures under its name. Wherever the Board cuts a row, at every size
+/// and player count, no row under it stands free.
+#[test]
+fn the_board_lays_a_row_it_would_cut_on_two_where_rows_are_free() {
+    let first = app("queendomino", "you,greedy,greedy", 7);
+    let text = screen(&first, 120, 40);
+    let (rows, _) = board_rows_and_free_below(&first, 120, 40).expect("a board");
+    assert!(rows.iter().all(|r| !r.contains('…')), "{}", rows.join("\n"));
+    assert!(
+        rows.iter()
+            .any(|r| r.contains("2¢ Tower Tollhouse +1kn +1tw tax+tw")),
+        "{text}"
+    );
+    assert!(
+        rows.iter().any(|r| r.trim_matches('│').trim() == "2pt"),
+        "{text}"
+    );
+    insta::assert_snapshot!("queendomino_3p_120x40_board_rows_whole", text);
+    let sizes = [
+        (66, 20),
+        (80, 24),
+        (100, 30),
+        (120, 40),
+        (140, 45),
+        (200, 60),
+    ];
+    for players in [
+        "you,greedy",
+        "you,greedy,greedy",
+        "you,greedy,greedy,greedy",
+    ] {
+        let mut app = app("queendomino", players, 7);
+        for _ in 0..12 {
+            for (w, h) in sizes {
+                let Some((rows, free)) = board_rows_and_free_below(&app, w, h) else {
+                    continue;
+                };
+                let cut = rows.iter().any(|r| r.contains('…'));
+                assert!(
+                    !(cut && free),
+                    "{players} at {w}x{h}:\n{}",
+                    screen(&app, w, h)
+                );
+            }
+            play_to_end(&mut app, 15);
+        }
+    }
+}

@@ -321,11 +321,35 @@ fn panel_after_others(
     }
 }
 
-/// The columns the modules' panels need in full (each row one column in, a later panel's
-/// first row after its title, a frame).
-fn board_width(game: &Game) -> u16 {
-    let widest = super::panels::width_needed(&game.panels());
-    u16::try_from(widest + 2).unwrap_or(u16::MAX)
+/// The modules' box grown down into the rows under it that no other box takes (`taken`), as
+/// many as lay its rows whole ([`super::panels::rows_laid`]: an item its row cuts on two
+/// rows): at 120x40 with three players the Builders' Board had cut `2¢* Knight Tollhouse +1kn
+/// tax+kn…` over empty rows.
+fn board_grown(
+    app: &App,
+    game: &Game,
+    board: Rect,
+    compact: bool,
+    taken: &[Rect],
+    body_bottom: u16,
+) -> Rect {
+    let wanted = super::panels::rows_laid(app, game, board.width, compact);
+    if wanted <= board.height {
+        return board;
+    }
+    // The first box under it, in its columns (one beside it going on below: none free).
+    let free_to = taken
+        .iter()
+        .filter(|r| r.area() > 0 && r.x < board.right() && board.x < r.right())
+        .filter(|r| r.bottom() > board.bottom())
+        .map(|r| r.y.max(board.bottom()))
+        .min()
+        .unwrap_or(body_bottom)
+        .min(body_bottom);
+    let height = wanted
+        .min(free_to.saturating_sub(board.y))
+        .max(board.height);
+    Rect { height, ..board }
 }
 
 /// Lay out the game screen; `None` when `area` is too small for it. Of the variants that fit,
@@ -337,7 +361,7 @@ pub fn layout(app: &App, game: &Game, area: Rect) -> Option<Areas> {
     let first = layout_as(app, game, area, v)?;
     if v.board_at == BoardAt::Left
         && let Some(a) = first.board
-        && a.width < board_width(game)
+        && super::panels::cuts(app, game, a, v.compact)
     {
         let right = Variant {
             board_at: BoardAt::Right,
@@ -701,6 +725,14 @@ fn layout_as(app: &App, game: &Game, area: Rect, v: Variant) -> Option<Areas> {
         (-half, -half, half, half),
         (cell_w, cell_h),
     );
+    let choices_taken = choices.unwrap_or_default();
+    let others_taken = others.iter().map(|&(_, r)| r);
+    let taken: Vec<Rect> = [kingdom_box, log, current, next, players, choices_taken]
+        .into_iter()
+        .chain(rules)
+        .chain(others_taken)
+        .collect();
+    let board = board.map(|b| board_grown(app, game, b, v.compact, &taken, body_bottom));
     Some(Areas {
         header: Rect::new(area.x, area.y, area.width, 1),
         kingdom_box,
