@@ -2997,7 +2997,7 @@ fn a_long_list_of_rows_of_several_squares_pages_by_rows() {
         app.set_screen(80, 24, crownlands_tui::view::MEASURE);
         let all = rows.len() - 1;
         let text = screen(&app, 80, 24);
-        assert!(text.contains(&format!(" of {all} ↑↓")), "{text}");
+        assert!(text.contains(&format!("-{all} hidden ↓")), "{text}");
         // Its number (two digits past nine) chooses it, ← goes round to its last square.
         press(&mut app, &format!("{}<left>", r + 1));
         assert_eq!(app.choice(), rows[r].end - 1, "{}", app.message());
@@ -3809,4 +3809,29 @@ fn the_board_lays_a_row_it_would_cut_on_two_where_rows_are_free() {
             play_to_end(&mut app, 15);
         }
     }
+}
+
+/// Six burns and Skip at 80x24 with three players: the list shows rows 1 to 5 and `7. Skip`,
+/// and its title had said `1-5 of 6` (the burns counted, Skip apart): row 6, out of view, read
+/// as none. The title says which rows are hidden and which way, by the numbers that choose
+/// them; ↓ (or its number) brings row 6 in view, and the title then says row 1 is hidden.
+#[test]
+fn a_scrolled_list_says_which_rows_it_hides() {
+    let mut app = app("queendomino", "you,greedy,greedy", 1);
+    to_step(&mut app, "dragon");
+    app.set_screen(80, 24, crownlands_tui::view::MEASURE);
+    assert_eq!(app.step_entries().len(), 7);
+    let text = screen(&app, 80, 24);
+    assert!(text.contains("Dragon · row 6 hidden ↓"), "{text}");
+    assert!(!text.contains(" 6. "), "{text}");
+    assert!(
+        text.contains(" 5. ") && text.contains("7. Skip (go on)"),
+        "{text}"
+    );
+    insta::assert_snapshot!("dragon_row_6_hidden_80x24", text);
+    press(&mut app, "6");
+    let text = screen(&app, 80, 24);
+    assert!(text.contains("▶ 6. "), "{text}");
+    assert!(text.contains("Dragon · row 1 hidden ↑"), "{text}");
+    assert!(!text.contains(" 1. "), "{text}");
 }
