@@ -3835,3 +3835,44 @@ fn a_scrolled_list_says_which_rows_it_hides() {
     assert!(text.contains("Dragon · row 1 hidden ↑"), "{text}");
     assert!(!text.contains(" 1. "), "{text}");
 }
+
+/// Without the moves box (100x20, 66x20), the status line's `Last:` had said the newest line of
+/// the log, news as well (`Last: Domino 37 left unclaimed: discarded.`, the Queen changing
+/// hosts) in place of the move that made it: it says the last move, its news after it where the
+/// row has room.
+#[test]
+fn the_status_line_says_the_last_move_not_its_news() {
+    let mut app = app("queendomino", "you,greedy,greedy", 1);
+    let news = |l: &str| l.starts_with("Domino ") || l.starts_with("The Queen ");
+    let mut seen = 0;
+    for _ in 0..2000 {
+        if app.mode() == Mode::GameOver {
+            break;
+        }
+        let newest_is_news = app.log().last().is_some_and(news);
+        if newest_is_news && seen == 0 {
+            assert_eq!(
+                app.last_move(),
+                Some(vec![
+                    "greedy 3 claims 32",
+                    "Domino 37 left unclaimed: discarded."
+                ])
+            );
+            let text = screen(&app, 100, 20);
+            assert!(
+                text.contains("Last: greedy 3 claims 32 (m: all moves)"),
+                "{text}"
+            );
+            insta::assert_snapshot!("last_move_not_its_news_100x20", text);
+        }
+        seen += usize::from(newest_is_news);
+        for (w, h) in [(66, 20), (100, 20)] {
+            let text = screen(&app, w, h);
+            if let Some((_, said)) = text.split_once("Last: ") {
+                assert!(!news(said), "{w}x{h}:\n{text}");
+            }
+        }
+        play_to_end(&mut app, 1);
+    }
+    assert!(seen > 0, "no news was the log's newest line");
+}

@@ -1382,29 +1382,20 @@ fn footer_text(
     };
     let message = if app.message().is_empty() {
         // The last move, past the lines of steps skipped with nothing to do, as the moves box
-        // leaves them out (after a build, the Dragon's skipped step had been said in its place).
+        // leaves them out (after a build, the Dragon's skipped step had been said in its place),
+        // and past news (the Queen changing hosts, a domino left unclaimed, said after the
+        // move where they fit: they had stood in the move's place).
         let last = app
-            .log()
-            .rev()
-            .find(|e| !crate::app::describe::is_skip_line(e))
-            .or_else(|| app.log().last());
+            .last_move()
+            .or_else(|| app.log().last().map(|l| vec![l]));
         match last {
             Some(last) if no_log => {
-                // After the status, what room is left: the last move cut after a word (`…`),
-                // or left out where not even its first words fit (`m` lists the moves).
+                // After the status, what room is left.
                 let used: usize = status.spans.iter().map(|s| text::width(&s.content)).sum();
                 let gap = if used > 0 { 2 } else { 0 };
                 let room = usize::from(width).saturating_sub(used + gap);
-                let whole = format!("Last: {last} (m: all moves)");
-                let told = if text::width(&whole) <= room {
-                    Some(whole)
-                } else {
-                    // At least a word of the move after `Last:`.
-                    text::words_in(&format!("Last: {last}"), room)
-                        .filter(|t| room >= 16 && t.contains(' '))
-                };
                 let mut spans = status.spans;
-                if let Some(told) = told {
+                if let Some(told) = last_said(&last, room) {
                     if gap > 0 {
                         spans.push(Span::raw("  "));
                     }
@@ -1630,6 +1621,28 @@ pub fn footer_bar(app: &App) -> Bar {
     }
 }
 
+/// The status line's `Last:` in `room` columns: the move (`last`'s first line) and as much of
+/// its news (its other lines) as fits whole, with `(m: all moves)` where there is room; else
+/// the move cut after a word (`…`), or nothing where not even its first words fit (`m` lists
+/// the moves).
+fn last_said(last: &[&str], room: usize) -> Option<String> {
+    let (mov, news) = last.split_first()?;
+    let with = |k: usize| {
+        std::iter::once(format!("Last: {mov}"))
+            .chain(news[..k].iter().map(|n| n.to_string()))
+            .collect::<Vec<_>>()
+            .join(". ")
+    };
+    (0..=news.len())
+        .rev()
+        .flat_map(|k| [format!("{} (m: all moves)", with(k)), with(k)])
+        .find(|t| text::width(t) <= room)
+        .or_else(|| {
+            // At least a word of the move after `Last:`.
+            text::words_in(&with(0), room).filter(|t| room >= 16 && t.contains(' '))
+        })
+}
+
 /// The footer's prompt in a module's step: who acts, what the step asks as far as `width`
 /// allows ([`step_title`]), and its keys.
 fn step_status(app: &App, game: &Game, who: &str, width: u16) -> String {
@@ -1838,6 +1851,43 @@ mod tests {
         );
     }
     use super::*;
+
+    #[test]
+    fn the_last_move_is_said_with_its_news_where_they_fit() {
+        let last = ["greedy 3 claims 32", "Domino 37 left unclaimed: discarded."];
+        assert_eq!(
+            last_said(&last, 80).as_deref(),
+            Some("Last: greedy 3 claims 32. Domino 37 left unclaimed: discarded. (m: all moves)")
+        );
+        assert_eq!(
+            last_said(&last, 62).as_deref(),
+            Some("Last: greedy 3 claims 32. Domino 37 left unclaimed: discarded.")
+        );
+        // No room for the news: the move alone (the news had stood in its place).
+        assert_eq!(
+            last_said(&last, 52).as_deref(),
+            Some("Last: greedy 3 claims 32 (m: all moves)")
+        );
+        assert_eq!(
+            last_said(&last, 24).as_deref(),
+            Some("Last: greedy 3 claims 32")
+        );
+        assert_eq!(last_said(&last, 17).as_deref(), Some("Last: greedy 3…"));
+        assert_eq!(last_said(&last, 12), None);
+        // Of two pieces of news, the first where both do not fit (before `m`'s words).
+        let two = [
+            "You: Build Tower Keep at 1,0 for 3¢",
+            "The Queen goes to you (the most towers: 2).",
+            "Domino 9 left unclaimed: discarded.",
+        ];
+        assert_eq!(
+            last_said(&two, 90).as_deref(),
+            Some(
+                "Last: You: Build Tower Keep at 1,0 for 3¢. The Queen goes to you (the most \
+                 towers: 2)."
+            )
+        );
+    }
 
     #[test]
     fn scrub_leaves_no_control_or_bidirectional_character_on_screen() {
