@@ -2646,10 +2646,11 @@ fn four_kingdoms_at_66x20_keep_names_and_stat_columns() {
 }
 
 #[test]
-fn the_rival_kingdom_beside_the_board_at_80x24_has_a_line_of_its_own() {
+fn the_rival_kingdom_beside_the_board_at_80x24_is_a_box_of_its_own() {
     // A playtest at 80x24 with 2 players read the rival's kingdom as more of the Builders'
     // Board's rows: without a frame, its title sat in the Board's top line, and its seventh row
-    // beside the Board's supply line. It has a line down its left side now.
+    // beside the Board's supply line. It had a line down its left side then, open on the right
+    // and at the bottom; it is a whole box now, its top-left corner joined to the Board's line.
     let mut app = app("queendomino", "you,greedy", 11);
     let mut checked = 0;
     let mut shot = false;
@@ -2670,18 +2671,23 @@ fn the_rival_kingdom_beside_the_board_at_80x24_has_a_line_of_its_own() {
             && let Some(at) = (1..lines[top].len().saturating_sub(title.len()))
                 .find(|&c| lines[top][c..c + title.len()] == title[..])
         {
-            // (After `┌` and the title's leading space where the name has room.)
+            // (After the corner and the title's leading space where the name has room.)
             let corner = if lines[top][at - 1] == ' ' {
                 at - 2
             } else {
                 at - 1
             };
-            assert_eq!(lines[top][corner], '┌', "{text}");
-            let at = corner + 1;
-            let rows = app.game().unwrap().rules().grid_size;
-            for l in &lines[top + 1..=top + usize::from(rows)] {
-                assert_eq!(l[at - 1], '│', "{text}");
+            assert_eq!(lines[top][corner], '┬', "{text}");
+            let right = lines[top]
+                .iter()
+                .rposition(|&c| c == '┐')
+                .unwrap_or_else(|| panic!("its top-right corner:\n{text}"));
+            let rows = usize::from(app.game().unwrap().rules().grid_size);
+            for l in &lines[top + 1..=top + rows] {
+                assert_eq!((l[corner], l[right]), ('│', '│'), "{text}");
             }
+            let bottom = &lines[top + rows + 1];
+            assert_eq!((bottom[corner], bottom[right]), ('└', '┘'), "{text}");
             checked += 1;
             let rival = app
                 .game()
@@ -2713,13 +2719,35 @@ fn cells(app: &App, w: u16, h: u16) -> Vec<Vec<char>> {
         .collect()
 }
 
+/// The ways a box-drawing character's lines go: up, down, left, right (none for another).
+fn ways(c: char) -> [bool; 4] {
+    match c {
+        '│' => [true, true, false, false],
+        '─' => [false, false, true, true],
+        '┌' => [false, true, false, true],
+        '┐' => [false, true, true, false],
+        '└' => [true, false, false, true],
+        '┘' => [true, false, true, false],
+        '├' => [true, true, false, true],
+        '┤' => [true, true, true, false],
+        '┬' => [false, true, true, true],
+        '┴' => [true, false, true, true],
+        '┼' => [true, true, true, true],
+        _ => [false; 4],
+    }
+}
+
 #[test]
-fn a_rival_kingdom_has_its_line_beside_the_boards_rows_and_none_beside_a_frame() {
-    // Royal Wedding with 8 at 100x30: the first rival kingdom stands beside the Builders'
-    // Board's last rows, then beside the moves' box. Its line parts it from the Board's rows
-    // (`Queen: no host, -1¢  C` read as one row); beside the box's frame a line of its
-    // own made two side by side. With 3 at 80x24 (no Dragon) the first rival stands beside the
-    // large kingdom's frame, then the Board.
+fn the_rival_kingdoms_boxes_are_whole_and_share_their_sides() {
+    // Compact, the rival kingdoms had a title line and a line down their left side beside a box
+    // without a frame (Queendomino at 80x24): boxes open on the right and at the bottom, the last
+    // running to the screen's edge; the first, beside a frame, had no line at all (`greedy 2──┌
+    // greedy 3─┌ greedy 4─` at 66x20). Each is a whole box now, its sides shared with the box
+    // beside it and joined to the lines there (`├`, `┬`, `┴`), never two lines side by side,
+    // its bottom side where the row under it is free. Royal Wedding with 8 at 100x30: the first
+    // rival stands beside the Builders' Board's last rows, then beside the moves' box; with 3 at
+    // 80x24 (no Dragon) beside the large kingdom's frame, then the Board; Kingdomino with 4 at
+    // 66x20 beside the large kingdom's frame and the moves' box, no row free under them.
     let tables = [
         (
             "royal-wedding",
@@ -2728,48 +2756,58 @@ fn a_rival_kingdom_has_its_line_beside_the_boards_rows_and_none_beside_a_frame()
             30,
         ),
         ("queendomino-no-dragon", "you,greedy,greedy", 80, 24),
+        ("queendomino", "you,greedy,greedy", 80, 24),
+        ("kingdomino", "you,greedy,greedy,greedy", 66, 20),
     ];
     for (ruleset, players, w, h) in tables {
         let mut app = app(ruleset, players, 3);
-        let (mut lined, mut bare) = (0, 0);
+        let (mut joined, mut closed) = (0, 0);
         for _ in 0..400 {
             if app.mode() == Mode::GameOver {
                 break;
             }
             let game = app.game().unwrap();
-            let l =
-                crownlands_tui::view::layout(&app, game, ratatui::layout::Rect::new(0, 0, w, h))
-                    .unwrap();
+            let area = ratatui::layout::Rect::new(0, 0, w, h);
+            let l = crownlands_tui::view::layout(&app, game, area).unwrap();
             let grid = cells(&app, w, h);
             let text = || format!("{ruleset} at {w}x{h}:\n{}", screen(&app, w, h));
-            for &(_, r) in &l.others {
-                for y in r.y..r.bottom() {
-                    let (x, row) = (usize::from(r.x), &grid[usize::from(y)]);
-                    let own = row[x];
-                    // Two lines side by side: a frame's right side and a line of the kingdom's.
-                    assert!(
-                        !("│┐┘┤".contains(row[x - 1]) && "│┌".contains(own)),
-                        "row {y}: {}",
-                        text()
-                    );
-                    let board = l
-                        .board
-                        .is_some_and(|b| b.right() == r.x && y >= b.y && y < b.bottom());
-                    if board {
-                        let want = if y == r.y { '┌' } else { '│' };
-                        assert_eq!(own, want, "row {y}: {}", text());
-                        lined += 1;
-                    } else if "│┐┘┤".contains(row[x - 1]) {
-                        bare += 1;
+            let at = |x: u16, y: u16| ways(grid[usize::from(y)][usize::from(x)]);
+            for &(_, r) in l.others.iter().filter(|_| l.compact) {
+                // Its sides: the column left of its rect (shared), and its last column.
+                let (left, right) = (r.x - 1, r.right() - 1);
+                let last = r.bottom() - 1;
+                for (x, inward) in [(left, 3), (right, 2)] {
+                    assert!(at(x, r.y)[1] && at(x, r.y)[inward], "top: {}", text());
+                    for y in r.y + 1..last {
+                        assert!(at(x, y)[0] && at(x, y)[1], "row {y}: {}", text());
+                        // Never two lines side by side.
+                        let beside = if inward == 3 { x - 1 } else { x + 1 };
+                        if usize::from(beside) < grid[0].len() {
+                            assert!(
+                                !(at(beside, y)[0] && at(beside, y)[1]),
+                                "row {y}: {}",
+                                text()
+                            );
+                        }
+                    }
+                    if l.others_closed {
+                        assert!(at(x, last)[0] && at(x, last)[inward], "{}", text());
                     }
                 }
+                joined += (r.y..r.bottom())
+                    .filter(|&y| at(left, y)[2] || (y > r.y && at(left, y)[3]))
+                    .count();
+                closed += usize::from(l.others_closed);
             }
             taxing_step(&mut app);
         }
         assert!(
-            lined > 20 && bare > 20,
-            "{ruleset}: {lined} rows lined, {bare} bare"
+            joined > 20,
+            "{ruleset}: {joined} rows joined to a box beside"
         );
+        if ruleset != "kingdomino" {
+            assert!(closed > 20, "{ruleset}: {closed} closed");
+        }
     }
 }
 

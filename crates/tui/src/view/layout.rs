@@ -78,6 +78,10 @@ pub struct Areas {
     pub rules: Option<Rect>,
     /// Boxes drawn with a title line and no frame.
     pub compact: bool,
+    /// Compact, the other kingdoms' boxes have a row under them for their bottom side (they
+    /// are drawn whole, side by side, each sharing its left side with what stands on its left:
+    /// its rect starts one column right of that side); else their sides run to their last row.
+    pub others_closed: bool,
 }
 
 /// The rows of the modules' panels (the Builders' Board, ...), without a frame; 0: no box.
@@ -581,6 +585,10 @@ fn layout_as(app: &App, game: &Game, area: Rect, v: Variant) -> Option<Areas> {
     } else {
         s.other_h.min(room_below)
     };
+    // Compact, their boxes are closed by a row under them where it is free (the view draws
+    // them whole, sharing their sides: [`Areas::others_closed`]).
+    let others_closed = v.compact && room_below > oh;
+    let oh = oh + u16::from(others_closed);
     let others: Vec<(Side, Rect)> = others_list
         .iter()
         .enumerate()
@@ -751,5 +759,6 @@ fn layout_as(app: &App, game: &Game, area: Rect, v: Variant) -> Option<Areas> {
         choices,
         rules,
         compact: v.compact,
+        others_closed,
     })
 }
