@@ -321,7 +321,7 @@ fn a_list_that_fits_over_a_one_row_detail_is_shown_whole() {
     for n in 1..=7 {
         assert!(text.contains(&format!(" {n}. ")), "{n}: {text}");
     }
-    assert!(!text.contains(" of 6 ↑↓"), "{text}");
+    assert!(!text.contains(" hidden "), "{text}");
     // The detail keeps a row, cut where it is longer; the status line gives the terms.
     let mut app = app;
     app.key_at(Key::Up, std::time::Instant::now());
@@ -416,15 +416,18 @@ fn the_last_rows_of_a_long_list_fill_its_window_and_stay_put_for_a_click() {
 #[test]
 fn the_smallest_screen_keeps_a_choice_and_skip_in_view() {
     let mut app = long_step();
-    let count = app.step_actions().len();
+    let rows = app.step_entries().len();
     let now = std::time::Instant::now();
     app.key_at(Key::Down, now);
     // At the least size a 4-player game plays at, the list had room for the chosen row alone.
     let text = screen(&app, 66, 20);
     assert!(text.contains(" 1. "), "{text}");
     assert!(text.contains("Skip (go on)"), "{text}");
-    // The title counts the actions, Skip apart.
-    assert!(text.contains(&format!(" of {} ↑↓", count - 1)), "{text}");
+    // The title says the rows out of view, between the first and Skip, by their numbers.
+    assert!(
+        text.contains(&format!("rows 2-{} hidden ↓", rows - 1)),
+        "{text}"
+    );
 }
 
 #[test]

@@ -2547,8 +2547,9 @@ fn a_name_of_one_word_cut_short_ends_with_a_mark() {
     let shown = screen(&app, 64, 20);
     assert!(shown.contains("┌ 長い名前の王国… ─┐"), "{shown}");
     assert!(shown.contains("♔Alexandr…"), "{shown}");
-    // (A space before it, a frame column after: `┌ Maximil…─┌ greedy 4─`.)
-    assert!(shown.contains("┌ Maximil…─┌"), "{shown}");
+    // (A space before it, a frame column after: `┬ Maximil…─┬ greedy 4─┐`, the boxes
+    // sharing their sides.)
+    assert!(shown.contains("┬ Maximil…─┬"), "{shown}");
     // Where it fits, whole.
     let shown = screen(&app, 80, 24);
     assert!(shown.contains("┌ 長い名前の王国さまです ─"), "{shown}");

@@ -2646,10 +2646,11 @@ fn four_kingdoms_at_66x20_keep_names_and_stat_columns() {
 }
 
 #[test]
-fn the_rival_kingdom_beside_the_board_at_80x24_has_a_line_of_its_own() {
+fn the_rival_kingdom_beside_the_board_at_80x24_is_a_box_of_its_own() {
     // A playtest at 80x24 with 2 players read the rival's kingdom as more of the Builders'
     // Board's rows: without a frame, its title sat in the Board's top line, and its seventh row
-    // beside the Board's supply line. It has a line down its left side now.
+    // beside the Board's supply line. It had a line down its left side then, open on the right
+    // and at the bottom; it is a whole box now, its top-left corner joined to the Board's line.
     let mut app = app("queendomino", "you,greedy", 11);
     let mut checked = 0;
     let mut shot = false;
@@ -2670,18 +2671,23 @@ fn the_rival_kingdom_beside_the_board_at_80x24_has_a_line_of_its_own() {
             && let Some(at) = (1..lines[top].len().saturating_sub(title.len()))
                 .find(|&c| lines[top][c..c + title.len()] == title[..])
         {
-            // (After `┌` and the title's leading space where the name has room.)
+            // (After the corner and the title's leading space where the name has room.)
             let corner = if lines[top][at - 1] == ' ' {
                 at - 2
             } else {
                 at - 1
             };
-            assert_eq!(lines[top][corner], '┌', "{text}");
-            let at = corner + 1;
-            let rows = app.game().unwrap().rules().grid_size;
-            for l in &lines[top + 1..=top + usize::from(rows)] {
-                assert_eq!(l[at - 1], '│', "{text}");
+            assert_eq!(lines[top][corner], '┬', "{text}");
+            let right = lines[top]
+                .iter()
+                .rposition(|&c| c == '┐')
+                .unwrap_or_else(|| panic!("its top-right corner:\n{text}"));
+            let rows = usize::from(app.game().unwrap().rules().grid_size);
+            for l in &lines[top + 1..=top + rows] {
+                assert_eq!((l[corner], l[right]), ('│', '│'), "{text}");
             }
+            let bottom = &lines[top + rows + 1];
+            assert_eq!((bottom[corner], bottom[right]), ('└', '┘'), "{text}");
             checked += 1;
             let rival = app
                 .game()
@@ -2713,13 +2719,35 @@ fn cells(app: &App, w: u16, h: u16) -> Vec<Vec<char>> {
         .collect()
 }
 
+/// The ways a box-drawing character's lines go: up, down, left, right (none for another).
+fn ways(c: char) -> [bool; 4] {
+    match c {
+        '│' => [true, true, false, false],
+        '─' => [false, false, true, true],
+        '┌' => [false, true, false, true],
+        '┐' => [false, true, true, false],
+        '└' => [true, false, false, true],
+        '┘' => [true, false, true, false],
+        '├' => [true, true, false, true],
+        '┤' => [true, true, true, false],
+        '┬' => [false, true, true, true],
+        '┴' => [true, false, true, true],
+        '┼' => [true, true, true, true],
+        _ => [false; 4],
+    }
+}
+
 #[test]
-fn a_rival_kingdom_has_its_line_beside_the_boards_rows_and_none_beside_a_frame() {
-    // Royal Wedding with 8 at 100x30: the first rival kingdom stands beside the Builders'
-    // Board's last rows, then beside the moves' box. Its line parts it from the Board's rows
-    // (`Queen: no host, -1¢  C` read as one row); beside the box's frame a line of its
-    // own made two side by side. With 3 at 80x24 (no Dragon) the first rival stands beside the
-    // large kingdom's frame, then the Board.
+fn the_rival_kingdoms_boxes_are_whole_and_share_their_sides() {
+    // Compact, the rival kingdoms had a title line and a line down their left side beside a box
+    // without a frame (Queendomino at 80x24): boxes open on the right and at the bottom, the last
+    // running to the screen's edge; the first, beside a frame, had no line at all (`greedy 2──┌
+    // greedy 3─┌ greedy 4─` at 66x20). Each is a whole box now, its sides shared with the box
+    // beside it and joined to the lines there (`├`, `┬`, `┴`), never two lines side by side,
+    // its bottom side where the row under it is free. Royal Wedding with 8 at 100x30: the first
+    // rival stands beside the Builders' Board's last rows, then beside the moves' box; with 3 at
+    // 80x24 (no Dragon) beside the large kingdom's frame, then the Board; Kingdomino with 4 at
+    // 66x20 beside the large kingdom's frame and the moves' box, no row free under them.
     let tables = [
         (
             "royal-wedding",
@@ -2728,48 +2756,58 @@ fn a_rival_kingdom_has_its_line_beside_the_boards_rows_and_none_beside_a_frame()
             30,
         ),
         ("queendomino-no-dragon", "you,greedy,greedy", 80, 24),
+        ("queendomino", "you,greedy,greedy", 80, 24),
+        ("kingdomino", "you,greedy,greedy,greedy", 66, 20),
     ];
     for (ruleset, players, w, h) in tables {
         let mut app = app(ruleset, players, 3);
-        let (mut lined, mut bare) = (0, 0);
+        let (mut joined, mut closed) = (0, 0);
         for _ in 0..400 {
             if app.mode() == Mode::GameOver {
                 break;
             }
             let game = app.game().unwrap();
-            let l =
-                crownlands_tui::view::layout(&app, game, ratatui::layout::Rect::new(0, 0, w, h))
-                    .unwrap();
+            let area = ratatui::layout::Rect::new(0, 0, w, h);
+            let l = crownlands_tui::view::layout(&app, game, area).unwrap();
             let grid = cells(&app, w, h);
             let text = || format!("{ruleset} at {w}x{h}:\n{}", screen(&app, w, h));
-            for &(_, r) in &l.others {
-                for y in r.y..r.bottom() {
-                    let (x, row) = (usize::from(r.x), &grid[usize::from(y)]);
-                    let own = row[x];
-                    // Two lines side by side: a frame's right side and a line of the kingdom's.
-                    assert!(
-                        !("│┐┘┤".contains(row[x - 1]) && "│┌".contains(own)),
-                        "row {y}: {}",
-                        text()
-                    );
-                    let board = l
-                        .board
-                        .is_some_and(|b| b.right() == r.x && y >= b.y && y < b.bottom());
-                    if board {
-                        let want = if y == r.y { '┌' } else { '│' };
-                        assert_eq!(own, want, "row {y}: {}", text());
-                        lined += 1;
-                    } else if "│┐┘┤".contains(row[x - 1]) {
-                        bare += 1;
+            let at = |x: u16, y: u16| ways(grid[usize::from(y)][usize::from(x)]);
+            for &(_, r) in l.others.iter().filter(|_| l.compact) {
+                // Its sides: the column left of its rect (shared), and its last column.
+                let (left, right) = (r.x - 1, r.right() - 1);
+                let last = r.bottom() - 1;
+                for (x, inward) in [(left, 3), (right, 2)] {
+                    assert!(at(x, r.y)[1] && at(x, r.y)[inward], "top: {}", text());
+                    for y in r.y + 1..last {
+                        assert!(at(x, y)[0] && at(x, y)[1], "row {y}: {}", text());
+                        // Never two lines side by side.
+                        let beside = if inward == 3 { x - 1 } else { x + 1 };
+                        if usize::from(beside) < grid[0].len() {
+                            assert!(
+                                !(at(beside, y)[0] && at(beside, y)[1]),
+                                "row {y}: {}",
+                                text()
+                            );
+                        }
+                    }
+                    if l.others_closed {
+                        assert!(at(x, last)[0] && at(x, last)[inward], "{}", text());
                     }
                 }
+                joined += (r.y..r.bottom())
+                    .filter(|&y| at(left, y)[2] || (y > r.y && at(left, y)[3]))
+                    .count();
+                closed += usize::from(l.others_closed);
             }
             taxing_step(&mut app);
         }
         assert!(
-            lined > 20 && bare > 20,
-            "{ruleset}: {lined} rows lined, {bare} bare"
+            joined > 20,
+            "{ruleset}: {joined} rows joined to a box beside"
         );
+        if ruleset != "kingdomino" {
+            assert!(closed > 20, "{ruleset}: {closed} closed");
+        }
     }
 }
 
@@ -2997,7 +3035,7 @@ fn a_long_list_of_rows_of_several_squares_pages_by_rows() {
         app.set_screen(80, 24, crownlands_tui::view::MEASURE);
         let all = rows.len() - 1;
         let text = screen(&app, 80, 24);
-        assert!(text.contains(&format!(" of {all} ↑↓")), "{text}");
+        assert!(text.contains(&format!("-{all} hidden ↓")), "{text}");
         // Its number (two digits past nine) chooses it, ← goes round to its last square.
         press(&mut app, &format!("{}<left>", r + 1));
         assert_eq!(app.choice(), rows[r].end - 1, "{}", app.message());
@@ -3743,4 +3781,136 @@ fn the_queen_s_news_is_one_entry_with_the_move_that_sent_her() {
         }
     }
     assert!(checked > 0, "the Queen never moved in this game");
+}
+
+/// The rows of the modules' box on `app`'s screen at `w`x`h` (inside its frame, or under its
+/// title line), and whether the row under it, in its columns, stands empty above the footer.
+fn board_rows_and_free_below(app: &App, w: u16, h: u16) -> Option<(Vec<String>, bool)> {
+    let area = ratatui::layout::Rect::new(0, 0, w, h);
+    let game = app.game()?;
+    let l = crownlands_tui::view::layout(app, game, area)?;
+    let b = l.board?;
+    let buf = buffer(app, w, h);
+    let row = |y: u16| -> String { (b.x..b.right()).map(|x| buf[(x, y)].symbol()).collect() };
+    let rows = (b.y + 1..b.bottom()).map(row).collect();
+    let below = b.bottom();
+    let free = below < l.footer.y && row(below).trim().is_empty();
+    Some((rows, free))
+}
+
+/// At 120x40 with three players the Builders' Board, under the large kingdom, had cut
+/// `2¢ Tower Tollhouse +1kn +1tw…` over rows standing empty under it: a row it cuts goes on in
+/// the rows under it, its figures under its name. Wherever the Board cuts a row, at every size
+/// and player count, no row under it stands free.
+#[test]
+fn the_board_lays_a_row_it_would_cut_on_two_where_rows_are_free() {
+    let first = app("queendomino", "you,greedy,greedy", 7);
+    let text = screen(&first, 120, 40);
+    let (rows, _) = board_rows_and_free_below(&first, 120, 40).expect("a board");
+    assert!(rows.iter().all(|r| !r.contains('…')), "{}", rows.join("\n"));
+    assert!(
+        rows.iter()
+            .any(|r| r.contains("2¢ Tower Tollhouse +1kn +1tw tax+tw")),
+        "{text}"
+    );
+    assert!(
+        rows.iter().any(|r| r.trim_matches('│').trim() == "2pt"),
+        "{text}"
+    );
+    insta::assert_snapshot!("queendomino_3p_120x40_board_rows_whole", text);
+    let sizes = [
+        (66, 20),
+        (80, 24),
+        (100, 30),
+        (120, 40),
+        (140, 45),
+        (200, 60),
+    ];
+    for players in [
+        "you,greedy",
+        "you,greedy,greedy",
+        "you,greedy,greedy,greedy",
+    ] {
+        let mut app = app("queendomino", players, 7);
+        for _ in 0..12 {
+            for (w, h) in sizes {
+                let Some((rows, free)) = board_rows_and_free_below(&app, w, h) else {
+                    continue;
+                };
+                let cut = rows.iter().any(|r| r.contains('…'));
+                assert!(
+                    !(cut && free),
+                    "{players} at {w}x{h}:\n{}",
+                    screen(&app, w, h)
+                );
+            }
+            play_to_end(&mut app, 15);
+        }
+    }
+}
+
+/// Six burns and Skip at 80x24 with three players: the list shows rows 1 to 5 and `7. Skip`,
+/// and its title had said `1-5 of 6` (the burns counted, Skip apart): row 6, out of view, read
+/// as none. The title says which rows are hidden and which way, by the numbers that choose
+/// them; ↓ (or its number) brings row 6 in view, and the title then says row 1 is hidden.
+#[test]
+fn a_scrolled_list_says_which_rows_it_hides() {
+    let mut app = app("queendomino", "you,greedy,greedy", 1);
+    to_step(&mut app, "dragon");
+    app.set_screen(80, 24, crownlands_tui::view::MEASURE);
+    assert_eq!(app.step_entries().len(), 7);
+    let text = screen(&app, 80, 24);
+    assert!(text.contains("Dragon · row 6 hidden ↓"), "{text}");
+    assert!(!text.contains(" 6. "), "{text}");
+    assert!(
+        text.contains(" 5. ") && text.contains("7. Skip (go on)"),
+        "{text}"
+    );
+    insta::assert_snapshot!("dragon_row_6_hidden_80x24", text);
+    press(&mut app, "6");
+    let text = screen(&app, 80, 24);
+    assert!(text.contains("▶ 6. "), "{text}");
+    assert!(text.contains("Dragon · row 1 hidden ↑"), "{text}");
+    assert!(!text.contains(" 1. "), "{text}");
+}
+
+/// Without the moves box (100x20, 66x20), the status line's `Last:` had said the newest line of
+/// the log, news as well (`Last: Domino 37 left unclaimed: discarded.`, the Queen changing
+/// hosts) in place of the move that made it: it says the last move, its news after it where the
+/// row has room.
+#[test]
+fn the_status_line_says_the_last_move_not_its_news() {
+    let mut app = app("queendomino", "you,greedy,greedy", 1);
+    let news = |l: &str| l.starts_with("Domino ") || l.starts_with("The Queen ");
+    let mut seen = 0;
+    for _ in 0..2000 {
+        if app.mode() == Mode::GameOver {
+            break;
+        }
+        let newest_is_news = app.log().last().is_some_and(news);
+        if newest_is_news && seen == 0 {
+            assert_eq!(
+                app.last_move(),
+                Some(vec![
+                    "greedy 3 claims 32",
+                    "Domino 37 left unclaimed: discarded."
+                ])
+            );
+            let text = screen(&app, 100, 20);
+            assert!(
+                text.contains("Last: greedy 3 claims 32 (m: all moves)"),
+                "{text}"
+            );
+            insta::assert_snapshot!("last_move_not_its_news_100x20", text);
+        }
+        seen += usize::from(newest_is_news);
+        for (w, h) in [(66, 20), (100, 20)] {
+            let text = screen(&app, w, h);
+            if let Some((_, said)) = text.split_once("Last: ") {
+                assert!(!news(said), "{w}x{h}:\n{text}");
+            }
+        }
+        play_to_end(&mut app, 1);
+    }
+    assert!(seen > 0, "no news was the log's newest line");
 }

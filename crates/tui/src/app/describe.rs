@@ -62,11 +62,18 @@ pub struct LogLine {
     pub text: String,
     /// News of the move on the line above it.
     pub told: bool,
+    /// What a move changed besides, not a move (under its move, or on its own after going on
+    /// from a step): the status line's `Last:` passes over it for the move.
+    pub news: bool,
 }
 
 impl From<String> for LogLine {
     fn from(text: String) -> LogLine {
-        LogLine { text, told: false }
+        LogLine {
+            text,
+            told: false,
+            news: false,
+        }
     }
 }
 
@@ -80,7 +87,11 @@ pub fn push_move(log: &mut Log, action: Action, text: String, told: Vec<String>)
     if moved {
         log.push_back(text.into());
     }
-    log.extend(told.into_iter().map(|text| LogLine { text, told: moved }));
+    log.extend(told.into_iter().map(|text| LogLine {
+        text,
+        told: moved,
+        news: true,
+    }));
     while log.len() > LOG_LEN {
         log.pop_front();
     }

@@ -597,6 +597,23 @@ impl App {
         self.log.iter().map(|l| l.text.as_str())
     }
 
+    /// The newest move of the log with the lines of what it changed besides (the Queen changing
+    /// hosts, a domino left unclaimed), passing over the lines of steps skipped with nothing to
+    /// do and news standing alone (after going on from a step); `None` before any move.
+    pub fn last_move(&self) -> Option<Vec<&str>> {
+        let at = self
+            .log
+            .iter()
+            .rposition(|l| !l.news && !describe::is_skip_line(&l.text))?;
+        let told = self.log.iter().skip(at + 1).take_while(|l| l.told);
+        let first = self.log.get(at)?.text.as_str();
+        Some(
+            std::iter::once(first)
+                .chain(told.map(|l| l.text.as_str()))
+                .collect(),
+        )
+    }
+
     /// The log's entries, oldest first: each a move (or a note) with the lines of what it
     /// changed besides under it (the Queen changing hosts), shown together or not at all.
     pub fn log_entries(&self) -> Vec<Vec<&str>> {

@@ -317,6 +317,64 @@ fn shown_choices(choice: usize, top: usize, all: usize, rows: usize) -> Vec<Opti
         .collect()
 }
 
+/// The rows of a list of `all` (Skip the last) that `listed` leaves out, as ranges of their
+/// numbers from 1, each with the way it lies from the rows shown (`↑` above them, `↓` below).
+fn hidden_rows(listed: &[Option<usize>], all: usize) -> Vec<(usize, usize, char)> {
+    let shown = |i: usize| listed.contains(&Some(i));
+    let first = listed.iter().flatten().min().copied().unwrap_or(0);
+    let mut out: Vec<(usize, usize, char)> = Vec::new();
+    for i in (0..all).filter(|&i| !shown(i)) {
+        let way = if i < first { '↑' } else { '↓' };
+        match out.last_mut() {
+            Some((_, last, w)) if *last == i && *w == way => *last = i + 1,
+            _ => out.push((i + 1, i + 1, way)),
+        }
+    }
+    out
+}
+
+/// The title of a list of `all` rows showing `listed`, in `width` columns: the step's title
+/// (`title`, given the columns the rest takes) and, where rows are out of view, which ones and
+/// which way (`Dragon · row 6 hidden ↓`, `Build · rows 1-2 ↑ and 8-10 ↓ hidden`; tighter `· 6
+/// ↓`, `· 1-2 ↑ 8-10 ↓`, then `· ↑↓`), each row by the number that chooses it.
+fn hidden_said(
+    listed: &[Option<usize>],
+    all: usize,
+    width: usize,
+    title: impl Fn(&str) -> String,
+) -> String {
+    let hidden = hidden_rows(listed, all);
+    if hidden.is_empty() {
+        return format!("{} ", title(""));
+    }
+    let range = |&(a, b, _): &(usize, usize, char)| {
+        if a == b {
+            a.to_string()
+        } else {
+            format!("{a}-{b}")
+        }
+    };
+    let one = hidden.len() == 1 && hidden[0].0 == hidden[0].1;
+    let ranges: Vec<String> = hidden
+        .iter()
+        .map(|h| format!("{} {}", range(h), h.2))
+        .collect();
+    let full = match hidden.as_slice() {
+        [h] if one => format!("· row {} hidden {} ", range(h), h.2),
+        [h] => format!("· rows {} hidden {} ", range(h), h.2),
+        _ => format!("· rows {} hidden ", ranges.join(" and ")),
+    };
+    let short = format!("· {} ", ranges.join(" "));
+    let ways: String = hidden.iter().map(|h| h.2).collect();
+    let least = format!("· {ways} ");
+    // (The box's corners and the title's spaces take 4 columns.)
+    [full, short, least]
+        .into_iter()
+        .map(|more| format!("{} {more}", title(&more)))
+        .find(|t| t.chars().count() + 3 <= width)
+        .unwrap_or_else(|| format!("{} · {ways} ", title("")))
+}
+
 /// The rows a step's list shows in `area`.
 pub fn list_rows(app: &App, game: &Game, area: Rect, compact: bool) -> usize {
     visible(game, area, compact, app.step_entries().len())
@@ -718,29 +776,14 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, around: Around,
             ])
         })
         .collect();
-    // When the list is longer than its room, the title says which choices are shown (the
-    // window of actions; Skip, the last, is always in view): the cheapest are first, so the
-    // others would go unseen.
-    // Counted without Skip: `1-2 of 5` where five buildings can be built (and Skip is below).
-    let window = listed.iter().flatten().filter(|&&i| i + 1 < all);
-    let actions = all.saturating_sub(1);
-    let more = match (window.clone().min(), window.max()) {
-        (Some(first), Some(last)) if all > listed.len() => {
-            format!("{}-{} of {actions} ↑↓ ", first + 1, last + 1)
-        }
-        _ if all > listed.len() => format!("{actions} ↑↓ "),
-        _ => String::new(),
-    };
-    // The panel's borders and the title's spaces take 4 columns (and `· ` before the range).
-    let more = if more.is_empty() {
-        more
-    } else {
-        format!("· {more}")
-    };
-    let title = format!(
-        " {} {more}",
-        super::step_title(game, usize::from(area.width), 4 + more.chars().count())
-    );
+    // When the list is longer than its room, the title says which rows it hides and which way
+    // they are (`Dragon · row 6 hidden ↓`): the rows are numbered as the keys choose them,
+    // Skip's too, so a count of the choices without Skip (`1-5 of 6`, over rows 1 to 5 and
+    // `7. Skip`) had not said that row 6 was out of view.
+    let more = hidden_said(&listed, all, usize::from(area.width), |said| {
+        super::step_title(game, usize::from(area.width), 4 + said.chars().count())
+    });
+    let title = format!(" {more}");
     let shown = visible(game, area, compact, all);
     let mut lines = chosen(app, game).map_or_else(Vec::new, |c| wrap(&c.detail, width));
     let least = detail_room(game, area, compact, all);
@@ -833,6 +876,35 @@ mod tests {
 
     fn some(v: &[usize]) -> Vec<Option<usize>> {
         v.iter().copied().map(Some).collect()
+    }
+
+    #[test]
+    fn the_title_says_the_rows_out_of_view_by_their_numbers() {
+        let title = |listed: &[usize], all: usize, width: usize| {
+            super::hidden_said(&some(listed), all, width, |_| "Dragon".to_string())
+        };
+        // Six burns and Skip, rows 1-5 and Skip shown: row 6 is out of view, below (the title
+        // had said `1-5 of 6` over rows numbered 1 to 5 and `7. Skip`).
+        assert_eq!(
+            title(&[0, 1, 2, 3, 4, 6], 7, 50),
+            "Dragon · row 6 hidden ↓ "
+        );
+        assert_eq!(
+            title(&[1, 2, 3, 4, 5, 6], 7, 50),
+            "Dragon · row 1 hidden ↑ "
+        );
+        assert_eq!(title(&[0, 6], 7, 50), "Dragon · rows 2-6 hidden ↓ ");
+        assert_eq!(
+            title(&[2, 3, 10], 11, 60),
+            "Dragon · rows 1-2 ↑ and 5-10 ↓ hidden "
+        );
+        // Tighter, the numbers and ways alone, then the ways.
+        assert_eq!(title(&[2, 3, 10], 11, 28), "Dragon · 1-2 ↑ 5-10 ↓ ");
+        assert_eq!(title(&[2, 3, 10], 11, 16), "Dragon · ↑↓ ");
+        // Every row shown: the title alone.
+        assert_eq!(title(&[0, 1, 2], 3, 50), "Dragon ");
+        // The chosen row alone (the least size): Skip is said hidden too.
+        assert_eq!(title(&[3], 7, 50), "Dragon · rows 1-3 ↑ and 5-7 ↓ hidden ");
     }
 
     #[test]

@@ -78,6 +78,10 @@ pub struct Areas {
     pub rules: Option<Rect>,
     /// Boxes drawn with a title line and no frame.
     pub compact: bool,
+    /// Compact, the other kingdoms' boxes have a row under them for their bottom side (they
+    /// are drawn whole, side by side, each sharing its left side with what stands on its left:
+    /// its rect starts one column right of that side); else their sides run to their last row.
+    pub others_closed: bool,
 }
 
 /// The rows of the modules' panels (the Builders' Board, ...), without a frame; 0: no box.
@@ -321,11 +325,35 @@ fn panel_after_others(
     }
 }
 
-/// The columns the modules' panels need in full (each row one column in, a later panel's
-/// first row after its title, a frame).
-fn board_width(game: &Game) -> u16 {
-    let widest = super::panels::width_needed(&game.panels());
-    u16::try_from(widest + 2).unwrap_or(u16::MAX)
+/// The modules' box grown down into the rows under it that no other box takes (`taken`), as
+/// many as lay its rows whole ([`super::panels::rows_laid`]: an item its row cuts on two
+/// rows): at 120x40 with three players the Builders' Board had cut `2¢* Knight Tollhouse +1kn
+/// tax+kn…` over empty rows.
+fn board_grown(
+    app: &App,
+    game: &Game,
+    board: Rect,
+    compact: bool,
+    taken: &[Rect],
+    body_bottom: u16,
+) -> Rect {
+    let wanted = super::panels::rows_laid(app, game, board.width, compact);
+    if wanted <= board.height {
+        return board;
+    }
+    // The first box under it, in its columns (one beside it going on below: none free).
+    let free_to = taken
+        .iter()
+        .filter(|r| r.area() > 0 && r.x < board.right() && board.x < r.right())
+        .filter(|r| r.bottom() > board.bottom())
+        .map(|r| r.y.max(board.bottom()))
+        .min()
+        .unwrap_or(body_bottom)
+        .min(body_bottom);
+    let height = wanted
+        .min(free_to.saturating_sub(board.y))
+        .max(board.height);
+    Rect { height, ..board }
 }
 
 /// Lay out the game screen; `None` when `area` is too small for it. Of the variants that fit,
@@ -337,7 +365,7 @@ pub fn layout(app: &App, game: &Game, area: Rect) -> Option<Areas> {
     let first = layout_as(app, game, area, v)?;
     if v.board_at == BoardAt::Left
         && let Some(a) = first.board
-        && a.width < board_width(game)
+        && super::panels::cuts(app, game, a, v.compact)
     {
         let right = Variant {
             board_at: BoardAt::Right,
@@ -557,6 +585,10 @@ fn layout_as(app: &App, game: &Game, area: Rect, v: Variant) -> Option<Areas> {
     } else {
         s.other_h.min(room_below)
     };
+    // Compact, their boxes are closed by a row under them where it is free (the view draws
+    // them whole, sharing their sides: [`Areas::others_closed`]).
+    let others_closed = v.compact && room_below > oh;
+    let oh = oh + u16::from(others_closed);
     let others: Vec<(Side, Rect)> = others_list
         .iter()
         .enumerate()
@@ -701,6 +733,14 @@ fn layout_as(app: &App, game: &Game, area: Rect, v: Variant) -> Option<Areas> {
         (-half, -half, half, half),
         (cell_w, cell_h),
     );
+    let choices_taken = choices.unwrap_or_default();
+    let others_taken = others.iter().map(|&(_, r)| r);
+    let taken: Vec<Rect> = [kingdom_box, log, current, next, players, choices_taken]
+        .into_iter()
+        .chain(rules)
+        .chain(others_taken)
+        .collect();
+    let board = board.map(|b| board_grown(app, game, b, v.compact, &taken, body_bottom));
     Some(Areas {
         header: Rect::new(area.x, area.y, area.width, 1),
         kingdom_box,
@@ -719,5 +759,6 @@ fn layout_as(app: &App, game: &Game, area: Rect, v: Variant) -> Option<Areas> {
         choices,
         rules,
         compact: v.compact,
+        others_closed,
     })
 }

@@ -535,12 +535,7 @@ fn render_game(app: &App, game: &Game, l: &Areas, buf: &mut Buffer) {
     lines::render(app, game, l.current, l.next, l.compact, buf);
     players::render(app, game, l.players, l.compact, buf);
     for &(side, r) in &l.others {
-        let line = if l.compact {
-            line_rows(l, r)
-        } else {
-            Vec::new()
-        };
-        small_kingdom(app, game, side, r, l.compact, &line, buf);
+        small_kingdom(app, game, side, r, l, buf);
     }
     if let Some(r) = l.rules {
         rules_panel(app, game, r, buf);
@@ -947,43 +942,22 @@ fn rules_panel(app: &App, game: &Game, area: Rect, buf: &mut Buffer) {
         .render(area, buf);
 }
 
-/// Which rows of a compact other kingdom at `r` have a line down its left side: those beside
-/// another box without a frame (the Builders' Board's rows, the scores', the kingdom before
-/// it), whose rows it would read as more of. Beside a box's frame (the large kingdom's, the
-/// moves') the frame parts them already, and a line by it made two side by side; beside
-/// nothing, nothing is to part.
-fn line_rows(l: &Areas, r: Rect) -> Vec<bool> {
-    let frameless: Vec<Rect> = [l.board, Some(l.players), Some(l.current), Some(l.next)]
-        .into_iter()
-        .flatten()
-        .chain(l.others.iter().map(|&(_, o)| o))
-        .filter(|b| b.right() == r.x && b.width > 0)
-        .collect();
-    (r.y..r.bottom())
-        .map(|y| frameless.iter().any(|b| y >= b.y && y < b.bottom()))
-        .collect()
-}
-
-/// A kingdom condensed; compact, with a line down its left side on the rows `line` says (the
-/// first its title's), or none.
-fn small_kingdom(
-    app: &App,
-    game: &Game,
-    side: Side,
-    area: Rect,
-    compact: bool,
-    line: &[bool],
-    buf: &mut Buffer,
-) {
+/// A kingdom condensed, in `area` of the layout `l`. In a compact layout its box is whole all
+/// the same, its sides shared: its left side drawn on the column left of `area` (the frame of
+/// what stands there, the free column of a box without one, the right side of the kingdom
+/// before it), joined to the lines there (`├`, `┬`, `┴`), and its bottom side where the layout
+/// has the row for it ([`Areas::others_closed`]). (Until the sixty-seventh session a compact
+/// kingdom had a title line and a line down its left side beside boxes without a frame: boxes
+/// open on the right and at the bottom, the last running to the screen's edge.)
+fn small_kingdom(app: &App, game: &Game, side: Side, area: Rect, l: &Areas, buf: &mut Buffer) {
     let p = app.config.palette;
-    let frame = if compact { 1 } else { 2 };
-    let room = usize::from(area.width.saturating_sub(frame));
+    let room = usize::from(area.width.saturating_sub(if l.compact { 1 } else { 2 }));
     let name = short_side_name(app, game, side, room);
     // A space either side, as every other box's title has, where the name keeps its room and
     // some of the frame after it (the titles of boxes side by side had run together); where it
     // does not, the name cut two columns shorter after a space, so that a frame column still
-    // ends it (`┌ g3&g4─┌ g5&g6─`, not `┌g 3&g 4┌g 5&g 6`, one title running into the next;
-    // `┌ greedy 2─┐`, not `┌greedy 2──┐`); narrower, the name alone (`┌gre 2┌gre 3`: cut to
+    // ends it (`┌ g3&g4─┬ g5&g6─`, not `┌g 3&g 4┬g 5&g 6`, one title running into the next;
+    // `┌ greedy 2─┐`, not `┌greedy 2──┐`); narrower, the name alone (`┌gre 2┬gre 3`: cut to
     // three columns it would be `g 2`, and the corners part the titles).
     let name = if text::width(&name) + 4 <= room {
         format!(" {name} ")
@@ -992,39 +966,32 @@ fn small_kingdom(
     } else {
         name
     };
-    // Compact, a line down its left side too (its column the one the box keeps free on its
-    // right otherwise): beside the Builders' Board at 80x24, a kingdom with only a title line
-    // read as more of the Board's rows, its title as part of the Board's.
-    let lined = compact && line.contains(&true);
-    let block = panel(Line::from(Span::styled(name, p.side(side))), app, compact);
-    let block = if lined {
-        block.borders(Borders::TOP | Borders::LEFT)
+    let block = panel(Line::from(Span::styled(name, p.side(side))), app, false);
+    let drawn = if l.compact {
+        let closed = if l.others_closed {
+            Borders::ALL
+        } else {
+            Borders::TOP | Borders::LEFT | Borders::RIGHT
+        };
+        let drawn = Rect {
+            x: area.x.saturating_sub(1),
+            width: area.width + u16::from(area.x > 0),
+            ..area
+        };
+        sharing_sides(drawn, buf, |buf| block.borders(closed).render(drawn, buf));
+        drawn
     } else {
-        block
+        block.render(area, buf);
+        area
     };
-    block.render(area, buf);
-    if lined {
-        // The column stays, blank where no line is wanted: the cells keep one column.
-        for (y, _) in (area.y..area.bottom()).zip(line).filter(|&(_, &on)| !on) {
-            buf.set_string(area.x, y, " ", Style::default());
-        }
-    }
+    let bottom = u16::from(!l.compact || l.others_closed);
+    let inner = Rect::new(
+        drawn.x + 1,
+        drawn.y + 1,
+        drawn.width.saturating_sub(2),
+        drawn.height.saturating_sub(1 + bottom),
+    );
     let kingdom = game.kingdom(side);
-    let inner = if compact {
-        Rect::new(
-            area.x + u16::from(lined),
-            area.y + 1,
-            area.width.saturating_sub(1),
-            area.height.saturating_sub(1),
-        )
-    } else {
-        Rect::new(
-            area.x + 1,
-            area.y + 1,
-            area.width.saturating_sub(2),
-            area.height.saturating_sub(2),
-        )
-    };
     let n = u16::from(kingdom.grid().max(1));
     let cell_w = (inner.width / n).clamp(1, layout::OTHER_CELL_MAX);
     let cell_h = (inner.height / n).clamp(1, 2);
@@ -1044,6 +1011,61 @@ fn small_kingdom(
         crossed: &[],
     }
     .render(inner, buf);
+}
+
+/// `draw` a box over `area`, its left and right sides joined to the lines that were on their
+/// columns before (a frame's side and a box's top-left corner make `├`; two corners side by side
+/// `┬`), where it shares them.
+fn sharing_sides(area: Rect, buf: &mut Buffer, draw: impl FnOnce(&mut Buffer)) {
+    let sides: Vec<(u16, u16)> = [area.x, area.right().saturating_sub(1)]
+        .into_iter()
+        .flat_map(|x| (area.y..area.bottom()).map(move |y| (x, y)))
+        .filter(|&(x, y)| buf.area.contains(ratatui::layout::Position { x, y }))
+        .collect();
+    let before: Vec<String> = sides
+        .iter()
+        .map(|&(x, y)| buf[(x, y)].symbol().to_string())
+        .collect();
+    draw(buf);
+    for (&(x, y), was) in sides.iter().zip(&before) {
+        let cell = &mut buf[(x, y)];
+        if let Some(joined) = joined_line(was, cell.symbol()) {
+            cell.set_char(joined);
+        }
+    }
+}
+
+/// The box-drawing character that joins the lines of `a` and `b` (`│` and `┌`: `├`), `None`
+/// where either draws no line.
+fn joined_line(a: &str, b: &str) -> Option<char> {
+    // The ways a character's lines go: up, down, left, right.
+    const LINES: [(char, [bool; 4]); 11] = [
+        ('│', [true, true, false, false]),
+        ('─', [false, false, true, true]),
+        ('┌', [false, true, false, true]),
+        ('┐', [false, true, true, false]),
+        ('└', [true, false, false, true]),
+        ('┘', [true, false, true, false]),
+        ('├', [true, true, false, true]),
+        ('┤', [true, true, true, false]),
+        ('┬', [false, true, true, true]),
+        ('┴', [true, false, true, true]),
+        ('┼', [true, true, true, true]),
+    ];
+    let ways = |s: &str| {
+        let mut chars = s.chars();
+        let c = chars.next()?;
+        if chars.next().is_some() {
+            return None;
+        }
+        LINES.iter().find(|(l, _)| *l == c).map(|&(_, w)| w)
+    };
+    let (a, b) = (ways(a)?, ways(b)?);
+    let both: Vec<bool> = a.iter().zip(b).map(|(x, y)| *x || y).collect();
+    LINES
+        .iter()
+        .find(|(_, w)| w.as_slice() == both.as_slice())
+        .map(|&(c, _)| c)
 }
 
 fn footer(app: &App, game: &Game, l: &Areas, buf: &mut Buffer) {
@@ -1382,29 +1404,20 @@ fn footer_text(
     };
     let message = if app.message().is_empty() {
         // The last move, past the lines of steps skipped with nothing to do, as the moves box
-        // leaves them out (after a build, the Dragon's skipped step had been said in its place).
+        // leaves them out (after a build, the Dragon's skipped step had been said in its place),
+        // and past news (the Queen changing hosts, a domino left unclaimed, said after the
+        // move where they fit: they had stood in the move's place).
         let last = app
-            .log()
-            .rev()
-            .find(|e| !crate::app::describe::is_skip_line(e))
-            .or_else(|| app.log().last());
+            .last_move()
+            .or_else(|| app.log().last().map(|l| vec![l]));
         match last {
             Some(last) if no_log => {
-                // After the status, what room is left: the last move cut after a word (`…`),
-                // or left out where not even its first words fit (`m` lists the moves).
+                // After the status, what room is left.
                 let used: usize = status.spans.iter().map(|s| text::width(&s.content)).sum();
                 let gap = if used > 0 { 2 } else { 0 };
                 let room = usize::from(width).saturating_sub(used + gap);
-                let whole = format!("Last: {last} (m: all moves)");
-                let told = if text::width(&whole) <= room {
-                    Some(whole)
-                } else {
-                    // At least a word of the move after `Last:`.
-                    text::words_in(&format!("Last: {last}"), room)
-                        .filter(|t| room >= 16 && t.contains(' '))
-                };
                 let mut spans = status.spans;
-                if let Some(told) = told {
+                if let Some(told) = last_said(&last, room) {
                     if gap > 0 {
                         spans.push(Span::raw("  "));
                     }
@@ -1630,6 +1643,28 @@ pub fn footer_bar(app: &App) -> Bar {
     }
 }
 
+/// The status line's `Last:` in `room` columns: the move (`last`'s first line) and as much of
+/// its news (its other lines) as fits whole, with `(m: all moves)` where there is room; else
+/// the move cut after a word (`…`), or nothing where not even its first words fit (`m` lists
+/// the moves).
+fn last_said(last: &[&str], room: usize) -> Option<String> {
+    let (mov, news) = last.split_first()?;
+    let with = |k: usize| {
+        std::iter::once(format!("Last: {mov}"))
+            .chain(news[..k].iter().map(|n| n.to_string()))
+            .collect::<Vec<_>>()
+            .join(". ")
+    };
+    (0..=news.len())
+        .rev()
+        .flat_map(|k| [format!("{} (m: all moves)", with(k)), with(k)])
+        .find(|t| text::width(t) <= room)
+        .or_else(|| {
+            // At least a word of the move after `Last:`.
+            text::words_in(&with(0), room).filter(|t| room >= 16 && t.contains(' '))
+        })
+}
+
 /// The footer's prompt in a module's step: who acts, what the step asks as far as `width`
 /// allows ([`step_title`]), and its keys.
 fn step_status(app: &App, game: &Game, who: &str, width: u16) -> String {
@@ -1838,6 +1873,58 @@ mod tests {
         );
     }
     use super::*;
+
+    #[test]
+    fn a_shared_side_joins_the_lines_there() {
+        // A frame's side and a box's top-left corner; two top corners side by side; a frame's
+        // bottom-right corner and a side going on down; two bottom corners.
+        assert_eq!(joined_line("│", "┌"), Some('├'));
+        assert_eq!(joined_line("┐", "┌"), Some('┬'));
+        assert_eq!(joined_line("┘", "│"), Some('┤'));
+        assert_eq!(joined_line("┘", "└"), Some('┴'));
+        assert_eq!(joined_line("─", "┌"), Some('┬'));
+        assert_eq!(joined_line("┘", "┌"), Some('┼'));
+        // Nothing to join: a blank, a letter.
+        assert_eq!(joined_line(" ", "│"), None);
+        assert_eq!(joined_line("a", "┌"), None);
+    }
+
+    #[test]
+    fn the_last_move_is_said_with_its_news_where_they_fit() {
+        let last = ["greedy 3 claims 32", "Domino 37 left unclaimed: discarded."];
+        assert_eq!(
+            last_said(&last, 80).as_deref(),
+            Some("Last: greedy 3 claims 32. Domino 37 left unclaimed: discarded. (m: all moves)")
+        );
+        assert_eq!(
+            last_said(&last, 62).as_deref(),
+            Some("Last: greedy 3 claims 32. Domino 37 left unclaimed: discarded.")
+        );
+        // No room for the news: the move alone (the news had stood in its place).
+        assert_eq!(
+            last_said(&last, 52).as_deref(),
+            Some("Last: greedy 3 claims 32 (m: all moves)")
+        );
+        assert_eq!(
+            last_said(&last, 24).as_deref(),
+            Some("Last: greedy 3 claims 32")
+        );
+        assert_eq!(last_said(&last, 17).as_deref(), Some("Last: greedy 3…"));
+        assert_eq!(last_said(&last, 12), None);
+        // Of two pieces of news, the first where both do not fit (before `m`'s words).
+        let two = [
+            "You: Build Tower Keep at 1,0 for 3¢",
+            "The Queen goes to you (the most towers: 2).",
+            "Domino 9 left unclaimed: discarded.",
+        ];
+        assert_eq!(
+            last_said(&two, 90).as_deref(),
+            Some(
+                "Last: You: Build Tower Keep at 1,0 for 3¢. The Queen goes to you (the most \
+                 towers: 2)."
+            )
+        );
+    }
 
     #[test]
     fn scrub_leaves_no_control_or_bidirectional_character_on_screen() {

@@ -93,7 +93,8 @@ pub fn squeeze_words(text: &str, room: usize) -> String {
 /// The panels' lines in `room` columns: the first panel's rows as they are, each later
 /// panel's first row after its title (`Queen: in the centre`) and its other rows indented;
 /// every row one column in (a played row crossed there: `×`), a panel's items fitted together
-/// ([`fit_items`]), its rows of words each squeezed ([`squeeze`]); `chosen` (a panel's title and
+/// ([`fit_items`]; an item its row cuts on two rows while `spare` rows are left:
+/// [`laid_items`]), its rows of words each squeezed ([`squeeze`]); `chosen` (a panel's title and
 /// a row's index) highlighted with `focus`.
 pub fn lines(
     panels: &[Panel],
@@ -101,8 +102,10 @@ pub fn lines(
     chosen: Option<&(String, usize)>,
     played: Option<&(String, usize)>,
     focus: Style,
+    spare: usize,
 ) -> Vec<Line<'static>> {
     let inner = room.saturating_sub(1);
+    let mut spare = spare;
     let mut out = Vec::new();
     for (i, p) in panels.iter().enumerate() {
         let items: Vec<PanelItem> = p
@@ -139,32 +142,31 @@ pub fn lines(
             .filter(|(_, row)| matches!(row, PanelRow::Item(_)))
             .map(|(r, _)| inner.saturating_sub(text::width(&lead(r))))
             .collect();
-        let mut fitted = fit_items(&items, &rooms).into_iter();
+        let mut fitted = laid_items(&items, &rooms, &mut spare).into_iter();
         for (r, row) in rows.iter().enumerate() {
             let lead = lead(r);
             let left = inner.saturating_sub(text::width(&lead));
             let body = match row {
-                PanelRow::Text(words) => squeeze(words, left),
+                PanelRow::Text(words) => vec![squeeze(words, left)],
                 PanelRow::Item(_) => fitted.next().unwrap_or_default(),
             };
             let is =
                 |c: Option<&(String, usize)>| c.is_some_and(|(t, at)| *t == p.title && *at == r);
             let mark = if is(played) { '×' } else { ' ' };
             let style = if is(chosen) { focus } else { Style::default() };
-            let text = clean(&format!("{mark}{lead}{body}"), room);
-            out.push(Line::from(Span::styled(text, style)));
+            // (An item's second row under its first, past the lead.)
+            let under = " ".repeat(text::width(&lead) + 1);
+            for (k, part) in body.iter().enumerate() {
+                let text = if k == 0 {
+                    clean(&format!("{mark}{lead}{part}"), room)
+                } else {
+                    clean(&format!("{under}{part}"), room)
+                };
+                out.push(Line::from(Span::styled(text, style)));
+            }
         }
     }
     out
-}
-
-/// The columns the panels' lines take in full (without a frame).
-pub fn width_needed(panels: &[Panel]) -> usize {
-    lines(panels, usize::MAX, None, None, Style::default())
-        .iter()
-        .map(Line::width)
-        .max()
-        .unwrap_or(0)
 }
 
 /// The letters of each of a name's words that keep it apart from `others` (the first word
@@ -307,6 +309,110 @@ fn figure_forms(figures: &[String]) -> Vec<String> {
     out
 }
 
+/// Each item's name as its words (control characters shown as `?`).
+fn item_names(items: &[PanelItem]) -> Vec<Vec<String>> {
+    items
+        .iter()
+        .map(|t| {
+            t.name
+                .split(' ')
+                .filter(|w| !w.is_empty())
+                .map(|w| clean(w, usize::MAX))
+                .collect()
+        })
+        .collect()
+}
+
+/// The head of item `t`'s row among `items`: its price, right-aligned to the widest, and a
+/// column for its mark (`4¢*`, `4¢ `), always with `mark_column`, else only where it is marked.
+fn price_head(items: &[PanelItem], t: &PanelItem, mark_column: bool) -> String {
+    let price_w = items
+        .iter()
+        .map(|t| text::width(&t.price))
+        .max()
+        .unwrap_or(0);
+    let price = clean(&t.price, usize::MAX);
+    let mut head = " ".repeat(price_w.saturating_sub(text::width(&price)));
+    head.push_str(&price);
+    match t.mark {
+        Some(c) => head.push(if c.is_control() { '?' } else { c }),
+        None if mark_column => head.push(' '),
+        None => {}
+    }
+    if !head.is_empty() {
+        head.push(' ');
+    }
+    head
+}
+
+/// A panel's items as [`fit_items`] fits them, but an item its row cuts laid on two rows where
+/// that shows it whole, while `spare` rows are left (one taken for each, those whose row cuts
+/// the most first): its price, its name whole and the figures that fit, then, under the name,
+/// the rest of its figures (terrains said short where whole they do not fit). A playtest at
+/// 120x40 read `2¢* Knight Tollhouse +1kn tax+kn…` over empty rows.
+fn laid_items(items: &[PanelItem], rooms: &[usize], spare: &mut usize) -> Vec<Vec<String>> {
+    let names = item_names(items);
+    let marked = items.iter().any(|t| t.mark.is_some());
+    let fitted = fit_items(items, rooms);
+    // Each item its row cuts that two rows show whole: how many columns the row cuts, the rows.
+    let mut two: Vec<(usize, usize, [String; 2])> = items
+        .iter()
+        .zip(&names)
+        .zip(&fitted)
+        .enumerate()
+        .filter_map(|(i, ((t, name), row))| {
+            let room = rooms.get(i).copied().unwrap_or(0);
+            let head = price_head(items, t, marked);
+            let figures: Vec<String> = t.figures.iter().map(|f| clean(f, usize::MAX)).collect();
+            let whole = std::iter::once(name.join(" "))
+                .chain(figures.iter().cloned())
+                .collect::<Vec<_>>()
+                .join(" ");
+            let cut = text::width(&format!("{head}{whole}")).saturating_sub(text::width(row));
+            let rows = two_rows(&head, name, &figures, room)?;
+            (cut > 0).then_some((i, cut, rows))
+        })
+        .collect();
+    two.sort_by_key(|&(i, cut, _)| (std::cmp::Reverse(cut), i));
+    two.truncate(*spare);
+    *spare -= two.len();
+    fitted
+        .into_iter()
+        .enumerate()
+        .map(|(i, row)| match two.iter().find(|(at, _, _)| *at == i) {
+            Some((_, _, rows)) => rows.to_vec(),
+            None => vec![row],
+        })
+        .collect()
+}
+
+/// An item on two rows of `room` columns ([`laid_items`]): `None` where they do not show its
+/// name and every figure either.
+fn two_rows(head: &str, name: &[String], figures: &[String], room: usize) -> Option<[String; 2]> {
+    let mut first = format!("{head}{}", name.join(" "));
+    if figures.is_empty() || text::width(&first) > room {
+        return None;
+    }
+    // The figures that fit after the name, at least one left for the second row.
+    let mut on_first = 0;
+    while on_first + 1 < figures.len() {
+        let longer = format!("{first} {}", figures[on_first]);
+        if text::width(&longer) > room {
+            break;
+        }
+        first = longer;
+        on_first += 1;
+    }
+    let rest = &figures[on_first..];
+    let indent = " ".repeat(text::width(head));
+    let short: Vec<String> = rest.iter().map(|f| short_figure(f)).collect();
+    let second = [rest.join(" "), short.join(" ")]
+        .into_iter()
+        .map(|f| format!("{indent}{f}"))
+        .find(|row| text::width(row) <= room)?;
+    Some([first, second])
+}
+
 /// A panel's items, each in its row's room (`rooms`, one an item), their prices lined up and their names as readable
 /// as the room allows and never two alike (a playtest read `To. To.` for both the Tower
 /// Tollhouse and the Tower Tollgate): where a row is too long, the aligning column for a mark
@@ -316,37 +422,8 @@ fn figure_forms(figures: &[String]) -> Vec<String> {
 /// others' (`T.Tollh.`).
 fn fit_items(items: &[PanelItem], rooms: &[usize]) -> Vec<String> {
     let room_of = |i: usize| rooms.get(i).copied().unwrap_or(0);
-    let names: Vec<Vec<String>> = items
-        .iter()
-        .map(|t| {
-            t.name
-                .split(' ')
-                .filter(|w| !w.is_empty())
-                .map(|w| clean(w, usize::MAX))
-                .collect()
-        })
-        .collect();
-    let price_w = items
-        .iter()
-        .map(|t| text::width(&t.price))
-        .max()
-        .unwrap_or(0);
-    // The head: the price, right-aligned, and a column for its mark (`4¢*`, `4¢ `), always when
-    // there is room, else only where some price is marked.
-    let head = |t: &PanelItem, mark_column: bool| {
-        let price = clean(&t.price, usize::MAX);
-        let mut head = " ".repeat(price_w.saturating_sub(text::width(&price)));
-        head.push_str(&price);
-        match t.mark {
-            Some(c) => head.push(if c.is_control() { '?' } else { c }),
-            None if mark_column => head.push(' '),
-            None => {}
-        }
-        if !head.is_empty() {
-            head.push(' ');
-        }
-        head
-    };
+    let names = item_names(items);
+    let head = |t: &PanelItem, mark_column: bool| price_head(items, t, mark_column);
     let whole = |(t, name): (&PanelItem, &Vec<String>)| {
         let mut row = head(t, true) + &name.join(" ");
         for figure in &t.figures {
@@ -471,14 +548,66 @@ pub fn named(app: &App, game: &Game, room: usize) -> Vec<Panel> {
         .collect()
 }
 
+/// The columns inside the modules' box `width` wide (compact, one column stays free before
+/// what is beside the box), and the rows inside it `height` high.
+fn inside(width: u16, height: u16, compact: bool) -> (usize, usize) {
+    let frame = if compact { 1 } else { 2 };
+    (
+        usize::from(width.saturating_sub(frame)),
+        usize::from(height.saturating_sub(frame)),
+    )
+}
+
+/// The rows the modules' box `width` wide takes to show every row whole where more rows make
+/// that possible (an item its row cuts on two rows: [`laid_items`]), its frame included.
+pub fn rows_laid(app: &App, game: &Game, width: u16, compact: bool) -> u16 {
+    let (room, _) = inside(width, 0, compact);
+    let rows = lines(
+        &named(app, game, room),
+        room,
+        None,
+        None,
+        Style::default(),
+        usize::MAX,
+    )
+    .len();
+    let frame = if compact { 1 } else { 2 };
+    u16::try_from(rows)
+        .unwrap_or(u16::MAX)
+        .saturating_add(frame)
+}
+
+/// Whether the modules' box in `area` cuts a row (a word of an item or of a row of words said
+/// short or left off, or a row left out): where another place shows them whole, the layout
+/// prefers that one.
+pub fn cuts(app: &App, game: &Game, area: Rect, compact: bool) -> bool {
+    let (room, inner) = inside(area.width, area.height, compact);
+    let panels = named(app, game, room);
+    let spare = inner.saturating_sub(usize::from(rows_needed(&panels)));
+    let laid = lines(&panels, room, None, None, Style::default(), spare);
+    let whole = lines(&panels, usize::MAX, None, None, Style::default(), 0);
+    let words = |lines: &[Line]| {
+        lines
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(" ")
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    laid.len() > inner || words(&laid) != words(&whole)
+}
+
 pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffer) {
     let p = app.config.palette;
-    // Compact, one column stays free before what is beside the box.
-    let room = usize::from(area.width.saturating_sub(if compact { 1 } else { 2 }));
+    let (room, inner) = inside(area.width, area.height, compact);
     let panels = named(app, game, room);
     let Some(first) = panels.first() else {
         return;
     };
+    // The rows the box has past one a row: for items its rows cut, laid on two.
+    let spare = inner.saturating_sub(usize::from(rows_needed(&panels)));
     let chosen = super::choices::chosen_row(app, game);
     let played = super::choices::played_row(app, game);
     let title = format!(" {} ", clean(&first.title, room.saturating_sub(2)));
@@ -489,6 +618,7 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
             chosen.as_ref(),
             played.as_ref(),
             p.accent(Accent::Focus),
+            spare,
         )
     };
     let mut rows = lines_of(&panels);
@@ -496,7 +626,6 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
     // A box given fewer rows than it has (the screen could not spare them) says so on its last
     // row (the help shows every row); the panel of a step's highlighted row (a Build step's
     // Board) comes first then, so that row stays in view.
-    let inner = usize::from(area.height.saturating_sub(if compact { 1 } else { 2 }));
     if rows.len() > inner && inner > 0 {
         let marked = chosen.as_ref().or(played.as_ref()).map(|(t, _)| t.clone());
         if let Some(at) = marked.and_then(|t| panels.iter().position(|p| p.title == t))
@@ -583,7 +712,7 @@ mod tests {
         };
         let focus = Style::default().add_modifier(Modifier::REVERSED);
         let at = |r: usize| ("Builders' Board".to_string(), r);
-        let lines = super::lines(&[board, queen], 40, Some(&at(2)), Some(&at(1)), focus);
+        let lines = super::lines(&[board, queen], 40, Some(&at(2)), Some(&at(1)), focus, 0);
         let text: Vec<String> = lines.iter().map(ToString::to_string).collect();
         assert_eq!(
             text,
@@ -772,6 +901,50 @@ mod tests {
     }
 
     #[test]
+    fn a_row_cut_goes_on_under_its_name_where_rows_are_spare() {
+        let items = [
+            item("0¢", "Lake Tower", "+1tw 2/lake"),
+            item("1¢", "Knight Tollgate", "tax+kn 3pt"),
+            item("2¢", "Tower Tollhouse", "+1kn +1tw tax+tw 2pt"),
+        ];
+        let laid = |room: usize, spare: usize| {
+            let mut left = spare;
+            let rows: Vec<Vec<String>> = super::laid_items(&items, &[room; 3], &mut left);
+            (rows, spare - left)
+        };
+        // No spare row: as fitted, cut.
+        let (rows, used) = laid(28, 0);
+        assert_eq!(used, 0);
+        assert_eq!(
+            rows.concat(),
+            [
+                "0¢ Lake Tower +1tw 2/lake",
+                "1¢ Knight Tollgate tax+kn…",
+                "2¢ Tower Tollhouse +1kn…",
+            ]
+        );
+        // One: the row cut the most goes on under its name, whole.
+        let (rows, used) = laid(28, 1);
+        assert_eq!(used, 1);
+        assert_eq!(
+            rows.concat(),
+            [
+                "0¢ Lake Tower +1tw 2/lake",
+                "1¢ Knight Tollgate tax+kn…",
+                "2¢ Tower Tollhouse +1kn +1tw",
+                "   tax+tw 2pt",
+            ]
+        );
+        // Rows enough: every item whole, the spare rows left over kept.
+        let (rows, used) = laid(28, 5);
+        assert_eq!(used, 2);
+        assert_eq!(rows[1], ["1¢ Knight Tollgate tax+kn", "   3pt"]);
+        // Too narrow for a name and its figures' row under it: as fitted.
+        let (rows, used) = laid(12, 5);
+        assert_eq!(used, 0, "{rows:?}");
+    }
+
+    #[test]
     fn a_later_panels_items_fit_beside_its_title() {
         // A list with the Queen before the buildings: the Board's first row follows its title,
         // and its items were fitted to the whole width and then cut at the end
@@ -795,6 +968,7 @@ mod tests {
                 None,
                 None,
                 Style::default(),
+                0,
             );
             let text: Vec<String> = lines.iter().map(ToString::to_string).collect();
             for row in &text {
