@@ -1560,6 +1560,25 @@ fn penalties<'a>(mut keys: impl Iterator<Item = &'a str>) -> &'static str {
     }
 }
 
+/// The discards' split after their count: ` (1.00 left unclaimed, 0.45 not placed)`, with those
+/// given up where they fitted (`discard = "any-time"`) where there were any (` (0.45 not placed:
+/// 0.30 given up where they fitted)`); empty where nothing is left unclaimed or given up.
+fn discards_words(t: &Tally) -> String {
+    let given_up = stats::given_up(t).filter(|&g| g > 0.0);
+    match (stats::discards_split(t), given_up) {
+        (Some((u, n)), Some(g)) if u > 0.0 => {
+            format!(
+                " ({u:.2} left unclaimed, {n:.2} not placed: {g:.2} given up where they fitted)"
+            )
+        }
+        (Some((_, n)), Some(g)) => {
+            format!(" ({n:.2} not placed: {g:.2} given up where they fitted)")
+        }
+        (Some((u, n)), None) if u > 0.0 => format!(" ({u:.2} left unclaimed, {n:.2} not placed)"),
+        _ => String::new(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::{pace_of, singular};
@@ -1577,24 +1596,5 @@ mod tests {
         // Bots that think: `0.0 games/s` said nothing.
         assert_eq!(pace_of(2, 2.0 / 41.2, "games"), "20.6 s a game");
         assert_eq!(pace_of(2, 0.1, "matches"), "10.0 s a match");
-    }
-}
-
-/// The discards' split after their count: ` (1.00 left unclaimed, 0.45 not placed)`, with those
-/// given up where they fitted (`discard = "any-time"`) where there were any (` (0.45 not placed:
-/// 0.30 given up where they fitted)`); empty where nothing is left unclaimed or given up.
-fn discards_words(t: &Tally) -> String {
-    let given_up = stats::given_up(t).filter(|&g| g > 0.0);
-    match (stats::discards_split(t), given_up) {
-        (Some((u, n)), Some(g)) if u > 0.0 => {
-            format!(
-                " ({u:.2} left unclaimed, {n:.2} not placed: {g:.2} given up where they fitted)"
-            )
-        }
-        (Some((_, n)), Some(g)) => {
-            format!(" ({n:.2} not placed: {g:.2} given up where they fitted)")
-        }
-        (Some((u, n)), None) if u > 0.0 => format!(" ({u:.2} left unclaimed, {n:.2} not placed)"),
-        _ => String::new(),
     }
 }
