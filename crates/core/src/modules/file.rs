@@ -173,6 +173,23 @@ pub enum TableAt {
     Cell(Cell),
 }
 
+/// The place in a module's list (from 0) that a kingdom file's `@WORD N` names, counted from 1
+/// (`@goal 2`: the list's second goal), or why not: `` `@goal 9`: the list has goals 1 to 6 ``
+/// (`items`: what the list holds, plural).
+pub fn list_place(
+    word: &str,
+    value: Option<u32>,
+    count: usize,
+    items: &str,
+) -> Result<usize, String> {
+    let n = value.unwrap_or(0);
+    usize::try_from(n)
+        .ok()
+        .and_then(|n| n.checked_sub(1))
+        .filter(|&i| i < count)
+        .ok_or_else(|| format!("`@{word} {n}`: the list has {items} 1 to {count}"))
+}
+
 /// Every problem with what the kingdoms of one table hold together, for all the modules of the
 /// list, each with the index of the kingdom it concerns (in `kingdoms`' order), in module order,
 /// at a table of `sides` kingdoms ([`TableView::sides`]) of which at least `unseen` are not

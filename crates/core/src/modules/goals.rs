@@ -731,11 +731,7 @@ impl Mechanism for Goals {
                     .to_string()
             });
         }
-        let place = usize::try_from(n)
-            .ok()
-            .and_then(|n| n.checked_sub(1))
-            .filter(|&i| i < count)
-            .ok_or_else(|| format!("`@goal {n}`: the list has goals 1 to {count}"))?;
+        let place = super::file::list_place("goal", value, count, "goals")?;
         let Some(state) = edit.state_mut::<GoalsState>() else {
             return Ok(());
         };

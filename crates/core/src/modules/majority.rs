@@ -408,13 +408,7 @@ impl Mechanism for Majority {
         _word: &str,
         value: Option<u32>,
     ) -> Result<(), String> {
-        let n = value.unwrap_or(0);
-        let count = self.awards.len();
-        let place = usize::try_from(n)
-            .ok()
-            .and_then(|n| n.checked_sub(1))
-            .filter(|&k| k < count)
-            .ok_or_else(|| format!("`@most {n}`: the list has awards 1 to {count}"))?;
+        let place = super::file::list_place(MOST_LINE.word, value, self.awards.len(), "awards")?;
         if let Some(state) = edit.state_mut::<MajorityState>() {
             state.file |= 1 << place;
         }
