@@ -2897,3 +2897,28 @@ fn a_hint_to_discard_a_domino_that_fits_is_taken_by_d() {
     }
     panic!("no hint to discard a domino that fits");
 }
+
+/// A panel of words alone may be cut where the screen is short (a panel of things on offer, the
+/// Builders' Board, stays whole): sixteen majorities (docs/house-rules/majorities.toml's module)
+/// play at 80x24, their panel saying how many rows more `?` shows.
+#[test]
+fn a_long_panel_of_words_is_cut_not_the_screen_refused() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../docs/house-rules")
+        .join("sixteen.toml");
+    let mut text = String::from("extends = \"kingdomino\"\n[rules]\nmodules = [\"majority\"]\n");
+    for points in 1..=16 {
+        text.push_str(&format!(
+            "[[rules.module.majority.award]]\nof = \"crowns\"\npoints = {points}\n"
+        ));
+    }
+    let ruleset = Arc::new(
+        crownlands_rules::load_str(crownlands_core::Registry::shipped_ref(), &text, &path)
+            .unwrap_or_else(|e| panic!("{e}")),
+    );
+    let app = app_with(ruleset, "you,greedy", 3);
+    let shown = screen(&app, 80, 24);
+    assert!(!shown.contains("this screen needs"), "{shown}");
+    assert!(shown.contains("Majorities"), "{shown}");
+    assert!(shown.contains("more"), "{shown}");
+}

@@ -655,14 +655,18 @@ pub fn render(app: &App, game: &Game, area: Rect, compact: bool, buf: &mut Buffe
         .render(area, buf);
 }
 
-/// The rows the modules' box asks where it cannot have all of them: its largest panel's whole
-/// (put first when it holds a step's highlighted row), and one saying how many more there are.
+/// The rows the modules' box asks where it cannot have all of them: its largest panel of things
+/// on offer whole (the Builders' Board, whose rows a step's choices name: put first when it
+/// holds a step's highlighted row), at least a row, and one saying how many more there are. A
+/// panel of words alone (a list of goals, of majorities) may be cut: sixteen majorities do not
+/// make a screen of 80x24 too small.
 pub fn rows_short(panels: &[Panel]) -> u16 {
     let largest = panels
         .iter()
+        .filter(|p| p.rows.iter().any(|r| matches!(r, PanelRow::Item(_))))
         .map(|p| p.rows.len().max(1))
         .max()
-        .unwrap_or(0);
+        .unwrap_or(1);
     u16::try_from(largest + 1)
         .unwrap_or(u16::MAX)
         .min(rows_needed(panels))
