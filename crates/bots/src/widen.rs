@@ -50,7 +50,7 @@ pub fn sort_placements(
         };
         (v, a)
     }));
-    if !game.places_again() {
+    if values.iter().any(|&(_, a)| a == Action::Discard) && !game.places_again() {
         last_discard(game, values, placed.as_ref());
     }
     values.sort_by(|x, y| y.0.total_cmp(&x.0));

@@ -166,3 +166,53 @@ fn the_awards_are_said_and_kept_in_kingdom_files() {
         }
     }
 }
+
+/// Under `ties = "nobody"` the panel says a tie for the most gives nobody the award (not
+/// `nobody yet`); a measure misspelt is named; a kingdom file's `@most` past an empty list says
+/// the list has none.
+#[test]
+fn ties_misspellings_and_empty_lists_are_said() {
+    let ruleset = load(
+        "extends = \"kingdomino\"\n[rules]\nmodules = [\"majority\"]\n\
+         [rules.module.majority]\nties = \"nobody\"\n\
+         [[rules.module.majority.award]]\nof = \"squares\"\npoints = 2\n",
+    );
+    let mut game = Game::new(Arc::clone(&ruleset), 4, 1).expect("a game");
+    let mut rng = crownlands_core::rng::GameRng::seed_from(1);
+    // After the first round every kingdom has the 2 squares of its domino.
+    while game.round() < 2 {
+        game.play_random(|| rng.next_u32());
+    }
+    let panels = format!("{:?}", game.panels());
+    assert!(panels.contains("+2 squares 2: tied, nobody"), "{panels}");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/house-rules/m.toml");
+    let refused = crownlands_rules::load_str(
+        Registry::shipped_ref(),
+        "extends = \"kingdomino\"\n[rules]\nmodules = [\"majority\"]\n\
+         [[rules.module.majority.award]]\nof = \"crown\"\npoints = 2\n",
+        &path,
+    )
+    .expect_err("a misspelt measure");
+    assert!(
+        refused
+            .to_string()
+            .contains("`crown` is neither a measure nor a terrain (did you mean \"crowns\"?)"),
+        "{refused}"
+    );
+    let empty = load("extends = \"kingdomino\"\n[rules]\nmodules = [\"majority\"]\n");
+    let rules = empty.rules_for(4).expect("4 players");
+    let modules = crownlands_core::modules::build_all(Registry::shipped_ref(), &rules.modules)
+        .expect("modules");
+    let e = crownlands_rules::kingdom_file::parse_side(
+        "@most 1\nW W C\n",
+        "k",
+        &empty,
+        &modules,
+        rules,
+    )
+    .expect_err("no award to hold");
+    assert!(
+        e.to_string().contains("`@most 1`: the list has no awards"),
+        "{e}"
+    );
+}

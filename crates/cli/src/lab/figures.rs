@@ -102,6 +102,9 @@ fn bound_outward(x: f64, places: usize, way: Outward) -> String {
     if !x.is_finite() {
         return bound(x, places);
     }
+    // An end 0 but for rounding (a share's interval that starts at 0, computed as 1e-16) is 0,
+    // not `0.0000000000000`.
+    let x = if x.abs() < 1e-9 { 0.0 } else { x };
     // The decimals `bound` settles on (more where the end would read as 0), then the end moved
     // outward to the last of them, with more decimals while that reads as 0.
     let text = bound(x, places);
@@ -248,6 +251,12 @@ mod tests {
         assert_eq!(
             super::interval(&e(0.0, -0.00042, 0.0), 1, false),
             "-0.0005 to 0.0"
+        );
+        // An end 0 but for the arithmetic's rounding is 0 (a share of 0 games: a Wilson lower
+        // end of 1e-16 had read `0.0000000000000`).
+        assert_eq!(
+            super::interval(&e(0.0, 1e-16, 0.013), 1, true),
+            "0.0 to 1.3%"
         );
     }
 

@@ -1093,23 +1093,25 @@ fn compare_text(out: &mut String, r: &Results, what: &str, unit: &str) {
     );
     let discards = &beyond.discards;
     // Of which left unclaimed in the lines (set by the rules: 12 a game at 3 players) and not
-    // placeable (what the play changes), of which given up where they fitted (a house rule).
-    let given_up = stats::given_up(a)
-        .zip(stats::given_up(b))
-        .filter(|&(ga, gb)| ga > 0.0 || gb > 0.0)
-        .map_or_else(String::new, |(ga, gb)| {
-            format!(
-                ", of which given up where they fitted {:+.2}",
-                signed(gb - ga, 2)
-            )
-        });
+    // placeable (what the play changes); those split again where either ruleset had dominoes
+    // given up where they fitted (a house rule): given up and fitting nowhere, each its own
+    // difference (more given up can mean fewer that fit nowhere).
+    let given_up = stats::given_up(a).zip(stats::given_up(b));
     let split = stats::discards_split(a)
         .zip(stats::discards_split(b))
         .map_or_else(String::new, |((ua, na), (ub, nb))| {
+            let not_placed = match given_up.filter(|&(ga, gb)| ga > 0.0 || gb > 0.0) {
+                Some((ga, gb)) => format!(
+                    "{:+.2}: given up where they fitted {:+.2}, fitting nowhere {:+.2}",
+                    signed(nb - na, 2),
+                    signed(gb - ga, 2),
+                    signed((nb - gb) - (na - ga), 2)
+                ),
+                None => format!("{:+.2}", signed(nb - na, 2)),
+            };
             format!(
-                " (left unclaimed in a line {:+.2}, not placed {:+.2}{given_up})",
+                " (left unclaimed in a line {:+.2}, not placed {not_placed})",
                 signed(ub - ua, 2),
-                signed(nb - na, 2)
             )
         });
     let _ = writeln!(

@@ -187,7 +187,10 @@ pub fn list_place(
         .ok()
         .and_then(|n| n.checked_sub(1))
         .filter(|&i| i < count)
-        .ok_or_else(|| format!("`@{word} {n}`: the list has {items} 1 to {count}"))
+        .ok_or_else(|| match count {
+            0 => format!("`@{word} {n}`: the list has no {items}"),
+            _ => format!("`@{word} {n}`: the list has {items} 1 to {count}"),
+        })
 }
 
 /// Every problem with what the kingdoms of one table hold together, for all the modules of the

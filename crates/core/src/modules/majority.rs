@@ -28,6 +28,9 @@ const MOST_LINE: Directive = Directive {
     what: "an award the kingdom holds (its place in the list, from 1)",
 };
 
+/// The measures an award may compare besides a terrain's squares (`of`).
+const MEASURES: [&str; 3] = ["crowns", "squares", "largest-territory"];
+
 /// What an award compares between the kingdoms.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Measure {
@@ -292,12 +295,23 @@ impl Mechanism for Majority {
                     return None;
                 };
                 let why = ruleset.terrain_named(name).err()?;
-                Some(CheckProblem::at(
-                    "award",
-                    format!(
+                // A measure misspelt (`crown`, `largest`) before the terrains' nearest name.
+                let meant = crate::text::closest(name, &MEASURES).or_else(|| {
+                    MEASURES
+                        .iter()
+                        .find(|m| name.chars().count() >= 4 && m.starts_with(name.as_str()))
+                        .copied()
+                });
+                let message = match meant {
+                    Some(m) => format!(
+                        "`award[{k}].of`: `{}` is neither a measure nor a terrain (did you mean \"{m}\"?)",
+                        crate::text::excerpt(name)
+                    ),
+                    None => format!(
                         "`award[{k}].of`: {why} (or \"crowns\", \"squares\", \"largest-territory\")"
                     ),
-                ))
+                };
+                Some(CheckProblem::at("award", message))
             })
             .collect()
     }
@@ -351,15 +365,17 @@ impl Mechanism for Majority {
                     .filter(|&(_, w)| k < 32 && w & (1 << k) != 0)
                     .map(|(side, _)| super::describe::side_ref(crate::Side(side as u8)))
                     .collect();
-                let most = table
+                let counts: Vec<u32> = table
                     .all_sides()
                     .map(|s| a.of.of(table.ruleset(), table.kingdom(s)))
-                    .max()
-                    .unwrap_or(0);
-                let who = if holders.is_empty() {
-                    "nobody yet".to_string()
-                } else {
-                    holders.join(", ")
+                    .collect();
+                let most = counts.iter().copied().max().unwrap_or(0);
+                let tied = counts.iter().filter(|&&c| c == most).count() > 1;
+                let who = match (holders.is_empty(), self.ties) {
+                    (false, _) => holders.join(", "),
+                    // (`ties = "nobody"`: a tie for the most gives nobody the award.)
+                    (true, Ties::Nobody) if most > 0 && tied => "tied, nobody".to_string(),
+                    (true, _) => "nobody yet".to_string(),
                 };
                 let what = match &a.of {
                     Measure::LargestTerritory => "largest",
