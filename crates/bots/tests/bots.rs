@@ -544,3 +544,56 @@ fn greedy_keeps_its_points_at_its_last_placement() {
         "no last placement where every placement loses"
     );
 }
+
+/// Under a majority (`majority`, a house rule: points for the kingdom with the most crowns)
+/// greedy plays for it with no code of its own for the module: each placement is weighed with
+/// the awards it would hold were they decided after it (`Game::placed_points`), 30 points where
+/// it takes the most crowns.
+#[test]
+fn greedy_weighs_the_majority_a_placement_would_win() {
+    use crownlands_bots::greedy::{KingdomEval, action_values, placement_value};
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/house-rules");
+    let crowned = Arc::new(
+        crownlands_rules::load_str(
+            crownlands_core::Registry::shipped_ref(),
+            "extends = \"kingdomino\"\n[rules]\nmodules = [\"majority\"]\n\
+             [[rules.module.majority.award]]\nof = \"crowns\"\npoints = 30\n",
+            &dir.join("crowns.toml"),
+        )
+        .unwrap_or_else(|e| panic!("{e}")),
+    );
+    let mut weighed = 0;
+    for seed in 0..6u64 {
+        let mut g = Game::new(crowned.clone(), 3, seed).expect("setup");
+        let mut bots: Vec<GreedyBot> = (0..3).map(GreedyBot::new).collect();
+        while let Some(view) = PlayerView::new(&g) {
+            if let (Some(d), false) = (g.domino_to_place(), g.placements().is_empty()) {
+                let side = g.side_of(view.player());
+                let kingdom = g.kingdom(side);
+                let domino = g.domino(d);
+                let before = KingdomEval::new(kingdom, g.rules(), g.territory_scoring());
+                let actions = view.legal_actions();
+                let mut rng = GameRng::seed_from(seed);
+                let values = action_values(&view, &actions, &mut rng);
+                for (a, v) in actions.iter().zip(&values) {
+                    if let crownlands_core::Action::Place { placement } = *a {
+                        let own = placement_value(kingdom, &before, domino, placement, g.rules());
+                        let mut k = kingdom.clone();
+                        k.set_square(placement.first, domino.first).expect("fits");
+                        k.set_square(placement.second(), domino.second)
+                            .expect("fits");
+                        let award = g.placed_points(side, &k) - g.placed_points(side, kingdom);
+                        assert!((v - own - award as f64).abs() < 1e-9, "seed {seed}");
+                        weighed += usize::from(award != 0);
+                    }
+                }
+            }
+            let choice = bots[view.player().index()].choose(&view);
+            g.apply(choice).expect("legal");
+        }
+    }
+    assert!(
+        weighed > 20,
+        "{weighed} placements that win or lose the award"
+    );
+}

@@ -265,8 +265,8 @@ struct ModuleSet {
     /// Whether a module scores the territories together ([`Module::scores_kingdom`]): its
     /// scorer is asked again at each deal.
     scores_kingdom: bool,
-    /// The modules whose points follow where their pieces stand ([`Module::scores_placements`]),
-    /// in order: [`Game::placed_points`].
+    /// The modules whose points follow where their pieces stand ([`Module::scores_placements`])
+    /// or compare the kingdoms ([`Module::compares_kingdoms`]), in order: [`Game::placed_points`].
     placed: Arc<[usize]>,
 }
 
@@ -315,7 +315,10 @@ impl Game {
         let territories = TerritoryScoring::new(&built, &ruleset);
         let scores_kingdom = built.modules().iter().any(|m| m.scores_kingdom());
         let placed: Vec<usize> = (0..built.modules().len())
-            .filter(|&i| built.modules()[i].scores_placements())
+            .filter(|&i| {
+                let m = &built.modules()[i];
+                m.scores_placements() || m.compares_kingdoms()
+            })
             .collect();
         let modules = ModuleSet {
             territories,
@@ -1147,15 +1150,18 @@ impl Game {
         &self.modules.territories
     }
 
-    /// Whether a module's points follow where its pieces stand ([`Module::scores_placements`]):
-    /// then the bots value a placement with [`Game::placed_points`] too.
+    /// Whether a module's points follow where its pieces stand ([`Module::scores_placements`])
+    /// or compare the kingdoms ([`Module::compares_kingdoms`]): then the bots value a placement
+    /// with [`Game::placed_points`] too.
     pub fn scores_placements(&self) -> bool {
         !self.modules.placed.is_empty()
     }
 
     /// The points of the modules that [`Module::scores_placements`] for `side`, as its kingdom
     /// would score were it `kingdom` (the side's own with a domino more, as the bots weigh a
-    /// placement), everything else as it stands. 0 when no module does.
+    /// placement), everything else as it stands; and of those that
+    /// [`Module::compares_kingdoms`], as they would be decided now with that kingdom
+    /// ([`Module::compared_points`]). 0 when no module does.
     pub fn placed_points(&self, side: Side, kingdom: &Kingdom) -> i64 {
         let view = crate::modules::SideView::new(
             &self.ruleset,
@@ -1169,7 +1175,11 @@ impl Game {
             .iter()
             .map(|&i| {
                 let m = &self.modules.all.modules()[i];
-                i64::from(m.points(self.rules(), view.for_module(i)))
+                if m.compares_kingdoms() {
+                    m.compared_points(crate::modules::Table::new(self), side, kingdom)
+                } else {
+                    i64::from(m.points(self.rules(), view.for_module(i)))
+                }
             })
             .sum()
     }

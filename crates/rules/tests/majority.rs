@@ -216,3 +216,58 @@ fn ties_misspellings_and_empty_lists_are_said() {
         "{e}"
     );
 }
+
+/// The bots weigh a placement by the awards it would hold were they decided after it
+/// (`Game::placed_points` through `Module::compared_points`): for every legal placement of
+/// random games, the change is the awards' change worked out here from the kingdoms.
+#[test]
+fn the_bots_see_what_a_placement_would_win() {
+    let ruleset = load("extends = \"majorities.toml\"\n");
+    let (mut checked, mut changed) = (0, 0);
+    for seed in 0..6 {
+        let mut game = Game::new(Arc::clone(&ruleset), 3, seed).expect("a game");
+        let mut rng = crownlands_core::rng::GameRng::seed_from(seed);
+        assert!(game.scores_placements());
+        while !game.is_over() {
+            if let (Some(seat), Some(d)) = (game.to_act(), game.domino_to_place()) {
+                let side = game.side_of(seat);
+                let domino = game.domino(d).clone();
+                let before = game.placed_points(side, game.kingdom(side));
+                let now = awards_with(&game, side, game.kingdom(side));
+                for p in game.placements().iter() {
+                    let mut k = game.kingdom(side).clone();
+                    k.set_square(p.first, domino.first).expect("fits");
+                    k.set_square(p.second(), domino.second).expect("fits");
+                    let gain = game.placed_points(side, &k) - before;
+                    assert_eq!(gain, awards_with(&game, side, &k) - now, "seed {seed}");
+                    checked += 1;
+                    changed += usize::from(gain != 0);
+                }
+            }
+            game.play_random(|| rng.next_u32());
+        }
+    }
+    assert!(checked > 1000 && changed > 50, "{changed} of {checked}");
+}
+
+/// The awards `side` would hold (5 most crowns, 3 most forest, 4 largest territory, tied ones
+/// each) with its kingdom being `kingdom`.
+fn awards_with(game: &Game, side: crownlands_core::Side, kingdom: &Kingdom) -> i64 {
+    let all: Vec<[u32; 3]> = game
+        .all_sides()
+        .map(|s| {
+            let k = if s == side { kingdom } else { game.kingdom(s) };
+            measures(game.ruleset(), k)
+        })
+        .collect();
+    let mine = all[side.index()];
+    [5, 3, 4]
+        .iter()
+        .enumerate()
+        .filter(|&(a, _)| {
+            let most = all.iter().map(|m| m[a]).max().unwrap_or(0);
+            most > 0 && mine[a] == most
+        })
+        .map(|(_, &p)| i64::from(p))
+        .sum()
+}

@@ -10,7 +10,8 @@ use super::bounded::{Bounded, BoundedList};
 use super::describe::{Panel, PanelRow, ScoreLine};
 use super::file::{Directive, FileSyntax};
 use super::mechanism::{CheckProblem, Mechanism, NoAction};
-use super::{Cx, CxMut, Module, ModuleState, SetupContext, SideEdit, SideView};
+use super::{Cx, CxMut, Module, ModuleState, SetupContext, SideEdit, SideView, Table};
+use crate::Side;
 use crate::kingdom::Kingdom;
 use crate::ruleset::{Rules, Ruleset};
 use crate::score::ScoreBreakdown;
@@ -342,6 +343,24 @@ impl Mechanism for Majority {
 
     fn points(&self, _rules: &Rules, side: SideView<'_>) -> Option<i32> {
         Some(self.points_of(side))
+    }
+
+    fn compares_kingdoms(&self) -> bool {
+        !self.awards.is_empty()
+    }
+
+    /// The awards `side` would hold were they decided now with its kingdom being `kingdom`.
+    fn compared_points(&self, table: Table<'_>, side: Side, kingdom: &Kingdom) -> i64 {
+        let kingdoms: Vec<&Kingdom> = table
+            .all_sides()
+            .map(|s| if s == side { kingdom } else { table.kingdom(s) })
+            .collect();
+        let won = self
+            .decide(table.ruleset(), &kingdoms)
+            .get(side.index())
+            .copied()
+            .unwrap_or(0);
+        self.held(won).map(|(_, a)| i64::from(a.points)).sum()
     }
 
     /// A **Majorities** panel: each award, who holds it as the last round's end decided (a

@@ -312,6 +312,19 @@ pub trait Mechanism: Debug + Send + Sync + Sized + 'static {
     fn scores_placements(&self) -> bool {
         false
     }
+    /// See [`Module::compares_kingdoms`].
+    fn compares_kingdoms(&self) -> bool {
+        false
+    }
+    /// See [`Module::compared_points`].
+    fn compared_points(
+        &self,
+        _table: super::Table<'_>,
+        _side: Side,
+        _kingdom: &crate::Kingdom,
+    ) -> i64 {
+        0
+    }
     /// The `@` lines and marks it reads in a kingdom file: see [`Module::file_syntax`].
     fn file_syntax(&self) -> FileSyntax {
         FileSyntax::default()
@@ -876,6 +889,17 @@ impl<M: Mechanism> Module for M {
     }
     fn scores_placements(&self) -> bool {
         Mechanism::scores_placements(self)
+    }
+    fn compares_kingdoms(&self) -> bool {
+        Mechanism::compares_kingdoms(self)
+    }
+    fn compared_points(
+        &self,
+        table: super::Table<'_>,
+        side: Side,
+        kingdom: &crate::Kingdom,
+    ) -> i64 {
+        Mechanism::compared_points(self, table, side, kingdom)
     }
     fn file_syntax(&self) -> FileSyntax {
         Mechanism::file_syntax(self)

@@ -1509,6 +1509,21 @@ pub trait Module: std::any::Any + Send + Sync + Debug {
         false
     }
 
+    /// Whether this module's points compare the kingdoms (`majority`: an award to the kingdom
+    /// with the most crowns), so that one kingdom alone cannot tell them: the bots then weigh a
+    /// placement by [`Module::compared_points`] (through [`crate::Game::placed_points`], as
+    /// for [`Module::scores_placements`]).
+    fn compares_kingdoms(&self) -> bool {
+        false
+    }
+
+    /// For a module that [`Module::compares_kingdoms`]: the points it would give `side` were it
+    /// decided now, `side`'s kingdom being `kingdom` (its own with a domino more, as the bots
+    /// weigh a placement) and the others as they stand on `table`.
+    fn compared_points(&self, _table: Table<'_>, _side: Side, _kingdom: &crate::Kingdom) -> i64 {
+        0
+    }
+
     // ----- kingdom files (see [`file`]): `@` lines and marks after squares -----
 
     /// The `@` lines and marks this module reads in a kingdom file.
