@@ -172,6 +172,9 @@ pub struct PlacedPoints<'g> {
     game: &'g Game,
     side: Side,
     kingdom: &'g Kingdom,
+    /// The modules comparing the kingdoms ([`Game::kingdom_comparers`]), the other kingdoms
+    /// read once for the decision.
+    comparers: Vec<Box<dyn crownlands_core::modules::KingdomComparer>>,
     before: i64,
 }
 
@@ -182,12 +185,33 @@ impl<'g> PlacedPoints<'g> {
             return None;
         }
         let kingdom = game.kingdom(side);
-        Some(PlacedPoints {
+        let mut placed = PlacedPoints {
             game,
             side,
             kingdom,
-            before: game.placed_points(side, kingdom),
-        })
+            comparers: game.kingdom_comparers(side),
+            before: 0,
+        };
+        placed.before = placed.points(kingdom);
+        Some(placed)
+    }
+
+    /// The work of weighing one placement with these points, in placements valued
+    /// ([`crate::kingdom_map::KingdomMap::charge`]): more for each module comparing the
+    /// kingdoms.
+    pub fn work(&self) -> u64 {
+        crate::kingdom_map::PLACED_WORK
+            + crate::kingdom_map::COMPARED_WORK * self.comparers.len() as u64
+    }
+
+    /// Those points were the side's kingdom `kingdom`.
+    fn points(&self, kingdom: &Kingdom) -> i64 {
+        self.game.placed_points_alone(self.side, kingdom)
+            + self
+                .comparers
+                .iter()
+                .map(|c| c.points(kingdom))
+                .sum::<i64>()
     }
 
     /// The change in those points were `domino` laid at `placement` (a legal placement) in
@@ -199,7 +223,7 @@ impl<'g> PlacedPoints<'g> {
         {
             return 0.0;
         }
-        (self.game.placed_points(self.side, &k) - self.before) as f64
+        (self.points(&k) - self.before) as f64
     }
 
     /// [`PlacedPoints::gain`] where there are such points, else 0.

@@ -41,6 +41,12 @@ pub const READ_WORK: u64 = 8;
 /// work takes about as long where such a module plays.
 pub const PLACED_WORK: u64 = 2;
 
+/// The work of asking one module that compares the kingdoms of one placement
+/// ([`crate::greedy::PlacedPoints::gain`]: the kingdom's territories measured), in placements
+/// valued, on top of [`PLACED_WORK`]: so that a search sized by work takes about as long where
+/// such a module plays (`majority`, measured against Kingdomino's time a decision).
+pub const COMPARED_WORK: u64 = 7;
+
 /// Best placements remembered ([`KingdomMap::remember`]): one a side for tables of up to 8.
 const REMEMBERED: usize = 8;
 

@@ -3,7 +3,7 @@
 use crate::greedy::{
     EARLIER_TURN, NO_FIT, PlacedPoints, discard_value, last_discard_value, quick_placement_value,
 };
-use crate::kingdom_map::{KingdomMap, PLACED_WORK, READ_WORK};
+use crate::kingdom_map::{KingdomMap, READ_WORK};
 use crownlands_core::rng::GameRng;
 use crownlands_core::{Action, Domino, Game, Phase, Placement, PlacementSet, Side};
 
@@ -239,8 +239,8 @@ fn best_placement(
     placed: Option<&PlacedPoints<'_>>,
 ) -> (Option<Placement>, f64) {
     let mut best = (None, f64::NEG_INFINITY);
-    if placed.is_some() {
-        map.charge(PLACED_WORK * u64::from(set.count()));
+    if let Some(placed) = placed {
+        map.charge(placed.work() * u64::from(set.count()));
     }
     set.for_each(|p| {
         let v = map.value(domino, p) + PlacedPoints::gain_of(placed, domino, p);

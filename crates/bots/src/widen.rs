@@ -33,8 +33,8 @@ pub fn sort_placements(
     );
     let domino = game.domino(d);
     let placed = PlacedPoints::of(game, game.side_of(player));
-    if placed.is_some() {
-        map.charge(crate::kingdom_map::PLACED_WORK * actions.len() as u64);
+    if let Some(placed) = &placed {
+        map.charge(placed.work() * actions.len() as u64);
     }
     values.clear();
     values.extend(actions.iter().map(|&a| {

@@ -265,9 +265,12 @@ struct ModuleSet {
     /// Whether a module scores the territories together ([`Module::scores_kingdom`]): its
     /// scorer is asked again at each deal.
     scores_kingdom: bool,
-    /// The modules whose points follow where their pieces stand ([`Module::scores_placements`])
-    /// or compare the kingdoms ([`Module::compares_kingdoms`]), in order: [`Game::placed_points`].
+    /// The modules whose points follow where their pieces stand ([`Module::scores_placements`]),
+    /// in order: [`Game::placed_points`].
     placed: Arc<[usize]>,
+    /// The modules whose points compare the kingdoms ([`Module::compares_kingdoms`]), in
+    /// order: [`Game::kingdom_comparers`].
+    compared: Arc<[usize]>,
 }
 
 impl Game {
@@ -315,15 +318,16 @@ impl Game {
         let territories = TerritoryScoring::new(&built, &ruleset);
         let scores_kingdom = built.modules().iter().any(|m| m.scores_kingdom());
         let placed: Vec<usize> = (0..built.modules().len())
-            .filter(|&i| {
-                let m = &built.modules()[i];
-                m.scores_placements() || m.compares_kingdoms()
-            })
+            .filter(|&i| built.modules()[i].scores_placements())
+            .collect();
+        let compared: Vec<usize> = (0..built.modules().len())
+            .filter(|&i| built.modules()[i].compares_kingdoms())
             .collect();
         let modules = ModuleSet {
             territories,
             scores_kingdom,
             placed: placed.into(),
+            compared: compared.into(),
             ends: ends.into(),
             all: built,
             steps: steps.into(),
@@ -1154,15 +1158,42 @@ impl Game {
     /// or compare the kingdoms ([`Module::compares_kingdoms`]): then the bots value a placement
     /// with [`Game::placed_points`] too.
     pub fn scores_placements(&self) -> bool {
-        !self.modules.placed.is_empty()
+        !self.modules.placed.is_empty() || !self.modules.compared.is_empty()
+    }
+
+    /// For `side`, what each module comparing the kingdoms ([`Module::compares_kingdoms`])
+    /// would give it for a kingdom it might have, the other kingdoms read once as they stand
+    /// ([`Module::kingdom_comparer`]): the bots make these once a decision and ask them of
+    /// each placement's kingdom. Empty when no module compares.
+    pub fn kingdom_comparers(&self, side: Side) -> Vec<Box<dyn crate::modules::KingdomComparer>> {
+        self.modules
+            .compared
+            .iter()
+            .filter_map(|&i| {
+                self.modules.all.modules()[i]
+                    .kingdom_comparer(crate::modules::Table::new(self), side)
+            })
+            .collect()
     }
 
     /// The points of the modules that [`Module::scores_placements`] for `side`, as its kingdom
     /// would score were it `kingdom` (the side's own with a domino more, as the bots weigh a
     /// placement), everything else as it stands; and of those that
     /// [`Module::compares_kingdoms`], as they would be decided now with that kingdom
-    /// ([`Module::compared_points`]). 0 when no module does.
+    /// ([`Game::kingdom_comparers`], made afresh: the bots make them once a decision, and add
+    /// [`Game::placed_points_alone`]). 0 when no module does.
     pub fn placed_points(&self, side: Side, kingdom: &Kingdom) -> i64 {
+        let compared: i64 = self
+            .kingdom_comparers(side)
+            .iter()
+            .map(|c| c.points(kingdom))
+            .sum();
+        self.placed_points_alone(side, kingdom) + compared
+    }
+
+    /// [`Game::placed_points`] of the modules that [`Module::scores_placements`] alone (the
+    /// bots add those that compare the kingdoms through comparers made once a decision).
+    pub fn placed_points_alone(&self, side: Side, kingdom: &Kingdom) -> i64 {
         let view = crate::modules::SideView::new(
             &self.ruleset,
             kingdom,
@@ -1175,11 +1206,7 @@ impl Game {
             .iter()
             .map(|&i| {
                 let m = &self.modules.all.modules()[i];
-                if m.compares_kingdoms() {
-                    m.compared_points(crate::modules::Table::new(self), side, kingdom)
-                } else {
-                    i64::from(m.points(self.rules(), view.for_module(i)))
-                }
+                i64::from(m.points(self.rules(), view.for_module(i)))
             })
             .sum()
     }

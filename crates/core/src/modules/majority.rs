@@ -10,8 +10,11 @@ use super::bounded::{Bounded, BoundedList};
 use super::describe::{Panel, PanelRow, ScoreLine};
 use super::file::{Directive, FileSyntax};
 use super::mechanism::{CheckProblem, Mechanism, NoAction};
-use super::{Cx, CxMut, Module, ModuleState, SetupContext, SideEdit, SideView, Table};
+use super::{
+    Cx, CxMut, KingdomComparer, Module, ModuleState, SetupContext, SideEdit, SideView, Table,
+};
 use crate::Side;
+use crate::TerrainId;
 use crate::kingdom::Kingdom;
 use crate::ruleset::{Rules, Ruleset};
 use crate::score::ScoreBreakdown;
@@ -184,6 +187,33 @@ impl Majority {
             .filter(move |(k, _)| *k < 32 && won & (1 << k) != 0)
     }
 
+    /// Each award's terrain, where it compares a terrain's squares (as the ruleset numbers it).
+    fn terrains(&self, ruleset: &Ruleset) -> Vec<Option<TerrainId>> {
+        self.awards
+            .iter()
+            .map(|a| match &a.of {
+                Measure::Terrain(name) => ruleset.terrain_by_name(name),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// What each award compares, without names (a terrain's by `terrains`).
+    fn kinds(&self) -> Vec<Kind> {
+        self.awards.iter().map(|a| Kind::of(&a.of)).collect()
+    }
+
+    /// How much of what each award compares `kingdom` has: [`measures`].
+    fn measures(&self, terrains: &[Option<TerrainId>], kingdom: &Kingdom) -> Vec<u32> {
+        measures(&self.kinds(), terrains, kingdom)
+    }
+
+    /// Whether a kingdom with `mine` of an award holds it beside others whose most is
+    /// `others`: [`holds`].
+    fn holds(&self, mine: u32, others: u32) -> bool {
+        holds(self.ties, mine, others)
+    }
+
     fn points_of(&self, side: SideView<'_>) -> i32 {
         super::clamp_line(
             self.held(Self::won(side))
@@ -195,16 +225,22 @@ impl Majority {
     /// Each side's awards (bits) for kingdoms `kingdoms`: each award to the kingdoms with the
     /// most of it, at least one (all of them when tied, or none with `ties = "nobody"`).
     fn decide(&self, ruleset: &Ruleset, kingdoms: &[&Kingdom]) -> Vec<u32> {
+        let terrains = self.terrains(ruleset);
+        let measured: Vec<Vec<u32>> = kingdoms
+            .iter()
+            .map(|k| self.measures(&terrains, k))
+            .collect();
         let mut won = vec![0u32; kingdoms.len()];
-        for (k, award) in self.awards.iter().enumerate().take(32) {
-            let counts: Vec<u32> = kingdoms.iter().map(|kd| award.of.of(ruleset, kd)).collect();
-            let most = counts.iter().copied().max().unwrap_or(0);
-            let tied = counts.iter().filter(|&&c| c == most).count();
-            if most == 0 || (tied > 1 && self.ties == Ties::Nobody) {
-                continue;
-            }
-            for (w, &c) in won.iter_mut().zip(&counts) {
-                if c == most {
+        for k in 0..self.awards.len().min(32) {
+            for (i, w) in won.iter_mut().enumerate() {
+                let others = measured
+                    .iter()
+                    .enumerate()
+                    .filter(|&(j, _)| j != i)
+                    .map(|(_, m)| m[k])
+                    .max()
+                    .unwrap_or(0);
+                if self.holds(measured[i][k], others) {
                     *w |= 1 << k;
                 }
             }
@@ -349,18 +385,23 @@ impl Mechanism for Majority {
         !self.awards.is_empty()
     }
 
-    /// The awards `side` would hold were they decided now with its kingdom being `kingdom`.
-    fn compared_points(&self, table: Table<'_>, side: Side, kingdom: &Kingdom) -> i64 {
-        let kingdoms: Vec<&Kingdom> = table
-            .all_sides()
-            .map(|s| if s == side { kingdom } else { table.kingdom(s) })
-            .collect();
-        let won = self
-            .decide(table.ruleset(), &kingdoms)
-            .get(side.index())
-            .copied()
-            .unwrap_or(0);
-        self.held(won).map(|(_, a)| i64::from(a.points)).sum()
+    /// The others' most of each award read once; a kingdom then measured once for all of them.
+    fn kingdom_comparer(&self, table: Table<'_>, side: Side) -> Option<Box<dyn KingdomComparer>> {
+        let terrains = self.terrains(table.ruleset());
+        let mut others = vec![0u32; self.awards.len()];
+        for s in table.all_sides().filter(|&s| s != side) {
+            let measured = self.measures(&terrains, table.kingdom(s));
+            for (best, m) in others.iter_mut().zip(measured) {
+                *best = (*best).max(m);
+            }
+        }
+        Some(Box::new(Comparer {
+            ties: self.ties,
+            kinds: self.kinds(),
+            points: self.awards.iter().map(|a| a.points).collect(),
+            terrains,
+            others,
+        }))
     }
 
     /// A **Majorities** panel: each award, who holds it as the last round's end decided (a
@@ -454,6 +495,79 @@ impl Mechanism for Majority {
         for (k, _) in self.held(Self::won(side)) {
             out.push((MOST_LINE.word, u32::try_from(k + 1).ok()));
         }
+    }
+}
+
+/// What an award compares, without names: a terrain's squares by the id its ruleset gives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Crowns,
+    Squares,
+    LargestTerritory,
+    Terrain,
+}
+
+impl Kind {
+    fn of(measure: &Measure) -> Kind {
+        match measure {
+            Measure::Crowns => Kind::Crowns,
+            Measure::Squares => Kind::Squares,
+            Measure::LargestTerritory => Kind::LargestTerritory,
+            Measure::Terrain(_) => Kind::Terrain,
+        }
+    }
+}
+
+/// How much of what each award (`kinds`, `terrains`: each one's terrain where it compares a
+/// terrain's squares; a terrain the ruleset lacks counts 0) `kingdom` has, in one pass over its
+/// territories.
+fn measures(kinds: &[Kind], terrains: &[Option<TerrainId>], kingdom: &Kingdom) -> Vec<u32> {
+    let mut out = vec![0u32; kinds.len()];
+    let (mut squares, mut largest) = (0, 0);
+    kingdom.for_each_territory(|t| {
+        squares += t.squares;
+        largest = largest.max(t.squares);
+        for (o, id) in out.iter_mut().zip(terrains) {
+            if *id == Some(t.terrain) {
+                *o += t.squares;
+            }
+        }
+    });
+    for (o, kind) in out.iter_mut().zip(kinds) {
+        match kind {
+            Kind::Crowns => *o = kingdom.crowns(),
+            Kind::Squares => *o = squares,
+            Kind::LargestTerritory => *o = largest,
+            Kind::Terrain => {}
+        }
+    }
+    out
+}
+
+/// Whether a kingdom with `mine` of an award holds it beside others whose most is `others`:
+/// the most, at least one, a tie holding it only under `ties = "each"`.
+fn holds(ties: Ties, mine: u32, others: u32) -> bool {
+    mine > 0 && (mine > others || (mine == others && ties == Ties::Each))
+}
+
+/// [`Majority::kingdom_comparer`]'s: the others' most of each award, read once.
+struct Comparer {
+    ties: Ties,
+    kinds: Vec<Kind>,
+    points: Vec<i32>,
+    terrains: Vec<Option<TerrainId>>,
+    others: Vec<u32>,
+}
+
+impl KingdomComparer for Comparer {
+    fn points(&self, kingdom: &Kingdom) -> i64 {
+        let mine = measures(&self.kinds, &self.terrains, kingdom);
+        self.points
+            .iter()
+            .zip(mine.iter().zip(&self.others))
+            .filter(|(_, (m, o))| holds(self.ties, **m, **o))
+            .map(|(p, _)| i64::from(*p))
+            .sum()
     }
 }
 

@@ -316,14 +316,13 @@ pub trait Mechanism: Debug + Send + Sync + Sized + 'static {
     fn compares_kingdoms(&self) -> bool {
         false
     }
-    /// See [`Module::compared_points`].
-    fn compared_points(
+    /// See [`Module::kingdom_comparer`].
+    fn kingdom_comparer(
         &self,
         _table: super::Table<'_>,
         _side: Side,
-        _kingdom: &crate::Kingdom,
-    ) -> i64 {
-        0
+    ) -> Option<Box<dyn super::KingdomComparer>> {
+        None
     }
     /// The `@` lines and marks it reads in a kingdom file: see [`Module::file_syntax`].
     fn file_syntax(&self) -> FileSyntax {
@@ -893,13 +892,12 @@ impl<M: Mechanism> Module for M {
     fn compares_kingdoms(&self) -> bool {
         Mechanism::compares_kingdoms(self)
     }
-    fn compared_points(
+    fn kingdom_comparer(
         &self,
         table: super::Table<'_>,
         side: Side,
-        kingdom: &crate::Kingdom,
-    ) -> i64 {
-        Mechanism::compared_points(self, table, side, kingdom)
+    ) -> Option<Box<dyn super::KingdomComparer>> {
+        Mechanism::kingdom_comparer(self, table, side)
     }
     fn file_syntax(&self) -> FileSyntax {
         Mechanism::file_syntax(self)

@@ -57,7 +57,8 @@ pub use state::{
 pub use table::{ComponentTable, rows};
 pub use terrain_multipliers::TerrainMultipliers;
 pub use territory::{
-    KingdomScorer, MAX_TERRITORIES, TerritoryScoring, TerritorySize, territory_sizes,
+    KingdomComparer, KingdomScorer, MAX_TERRITORIES, TerritoryScoring, TerritorySize,
+    territory_sizes,
 };
 pub use wealth::Wealth;
 
@@ -1511,17 +1512,18 @@ pub trait Module: std::any::Any + Send + Sync + Debug {
 
     /// Whether this module's points compare the kingdoms (`majority`: an award to the kingdom
     /// with the most crowns), so that one kingdom alone cannot tell them: the bots then weigh a
-    /// placement by [`Module::compared_points`] (through [`crate::Game::placed_points`], as
-    /// for [`Module::scores_placements`]).
+    /// placement by its [`Module::kingdom_comparer`] (through
+    /// [`crate::Game::kingdom_comparers`] and [`crate::Game::placed_points`], as for
+    /// [`Module::scores_placements`]).
     fn compares_kingdoms(&self) -> bool {
         false
     }
 
-    /// For a module that [`Module::compares_kingdoms`]: the points it would give `side` were it
-    /// decided now, `side`'s kingdom being `kingdom` (its own with a domino more, as the bots
-    /// weigh a placement) and the others as they stand on `table`.
-    fn compared_points(&self, _table: Table<'_>, _side: Side, _kingdom: &crate::Kingdom) -> i64 {
-        0
+    /// For a module that [`Module::compares_kingdoms`]: what it would give `side` were it
+    /// decided now, for any kingdom `side` might have (its own with a domino more, as the bots
+    /// weigh a placement), the other kingdoms as they stand on `table` (read once, here).
+    fn kingdom_comparer(&self, _table: Table<'_>, _side: Side) -> Option<Box<dyn KingdomComparer>> {
+        None
     }
 
     // ----- kingdom files (see [`file`]): `@` lines and marks after squares -----

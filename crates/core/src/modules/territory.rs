@@ -52,6 +52,13 @@ pub trait KingdomScorer: Send + Sync {
     fn points(&self, territories: &[TerritorySize]) -> i64;
 }
 
+/// What a module whose points compare the kingdoms gives one side for a kingdom it might have
+/// ([`Module::kingdom_comparer`]): the other kingdoms read once, as they stood when it was made.
+pub trait KingdomComparer: Send + Sync {
+    /// The module's points for the side were its kingdom `kingdom`.
+    fn points(&self, kingdom: &crate::Kingdom) -> i64;
+}
+
 struct Scorers {
     modules: Arc<[Box<dyn Module>]>,
     /// The indexes in `modules` of those scoring territories.
