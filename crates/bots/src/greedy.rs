@@ -217,13 +217,8 @@ impl<'g> PlacedPoints<'g> {
     /// The change in those points were `domino` laid at `placement` (a legal placement) in
     /// the side's kingdom.
     pub fn gain(&self, domino: &Domino, placement: Placement) -> f64 {
-        let mut k = self.kingdom.clone();
-        if k.set_square(placement.first, domino.first).is_err()
-            || k.set_square(placement.second(), domino.second).is_err()
-        {
-            return 0.0;
-        }
-        (self.points(&k) - self.before) as f64
+        laid(self.kingdom, domino, placement)
+            .map_or(0.0, |k| (self.points(&k) - self.before) as f64)
     }
 
     /// [`PlacedPoints::gain`] where there are such points, else 0.
@@ -234,6 +229,14 @@ impl<'g> PlacedPoints<'g> {
     ) -> f64 {
         placed.map_or(0.0, |p| p.gain(domino, placement))
     }
+}
+
+/// A copy of `kingdom` with `domino` laid at `placement`; `None` where it does not fit.
+fn laid(kingdom: &Kingdom, domino: &Domino, placement: Placement) -> Option<Kingdom> {
+    let mut k = kingdom.clone();
+    let fits = k.set_square(placement.first, domino.first).is_ok()
+        && k.set_square(placement.second(), domino.second).is_ok();
+    fits.then_some(k)
 }
 
 /// What greedy knows about a kingdom before a placement.
@@ -272,12 +275,9 @@ impl KingdomEval {
         placement: Placement,
         rules: &Rules,
     ) -> f64 {
-        let mut k = kingdom.clone();
-        if k.set_square(placement.first, domino.first).is_err()
-            || k.set_square(placement.second(), domino.second).is_err()
-        {
+        let Some(k) = laid(kingdom, domino, placement) else {
             return f64::NEG_INFINITY;
-        }
+        };
         let score = i64::from(score_total(&k, rules) - self.score);
         (score + self.scoring.of_kingdom(&k) - self.territory_extra) as f64
     }

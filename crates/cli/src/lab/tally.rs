@@ -845,20 +845,10 @@ impl Tally {
                 "discards left unclaimed (parts of different versions of crownlands)",
             ));
         }
-        match (&mut self.unclaimed, o.unclaimed) {
-            (Some(a), Some(b)) => add(a, b)?,
-            (a @ None, Some(b)) if self.games == 0 => *a = Some(b),
-            (a, None) if o.games > 0 => *a = None,
-            _ => {}
-        }
+        add_known(&mut self.unclaimed, o.unclaimed, self.games, o.games)?;
         // Dominoes given up: a part of an older build counted none, which says nothing of its
         // games (its total is dropped, the run's other figures kept).
-        match (&mut self.given_up, o.given_up) {
-            (Some(a), Some(b)) => add(a, b)?,
-            (a @ None, Some(b)) if self.games == 0 => *a = Some(b),
-            (a, None) if o.games > 0 => *a = None,
-            _ => {}
-        }
+        add_known(&mut self.given_up, o.given_up, self.games, o.games)?;
         // A bound both parts know (the same rules: the run's hash says so); one that only one
         // knows (a part of an older build) is not assumed.
         if self.least_total != o.least_total {
@@ -1661,6 +1651,23 @@ macro_rules! count {
 count!(u64, u128, i128);
 
 /// `*a += b`, refusing an overflow (a tally read from a file may hold anything).
+/// Add a count that a part of an older build does not know (`None`): known in both, summed;
+/// known only in `b` while `a` holds no games yet, taken; unknown in `b` with games, unknown.
+fn add_known(
+    a: &mut Option<u64>,
+    b: Option<u64>,
+    a_games: u64,
+    b_games: u64,
+) -> Result<(), TallyError> {
+    match (a, b) {
+        (Some(a), Some(b)) => add(a, b)?,
+        (a @ None, Some(b)) if a_games == 0 => *a = Some(b),
+        (a, None) if b_games > 0 => *a = None,
+        _ => {}
+    }
+    Ok(())
+}
+
 pub(super) fn add<T: Count>(a: &mut T, b: T) -> Result<(), TallyError> {
     *a = a.checked(b).ok_or(TallyError::Overflow)?;
     Ok(())

@@ -76,25 +76,6 @@ impl Measure {
             Measure::Terrain(t) => format!("the most {t} squares"),
         }
     }
-
-    /// How much of it `kingdom` has (0 for a terrain the ruleset does not have).
-    fn of(&self, ruleset: &Ruleset, kingdom: &Kingdom) -> u32 {
-        let terrain = match self {
-            Measure::Crowns => return kingdom.crowns(),
-            Measure::Terrain(name) => match ruleset.terrain_by_name(name) {
-                Some(t) => Some(t),
-                None => return 0,
-            },
-            Measure::Squares | Measure::LargestTerritory => None,
-        };
-        let mut total = 0;
-        kingdom.for_each_territory(|t| match self {
-            Measure::LargestTerritory => total = total.max(t.squares),
-            _ if terrain.is_none_or(|id| id == t.terrain) => total += t.squares,
-            _ => {}
-        });
-        total
-    }
 }
 
 /// One award, read.
@@ -208,12 +189,6 @@ impl Majority {
         measures(&self.kinds(), terrains, kingdom)
     }
 
-    /// Whether a kingdom with `mine` of an award holds it beside others whose most is
-    /// `others`: [`holds`].
-    fn holds(&self, mine: u32, others: u32) -> bool {
-        holds(self.ties, mine, others)
-    }
-
     fn points_of(&self, side: SideView<'_>) -> i32 {
         super::clamp_line(
             self.held(Self::won(side))
@@ -240,7 +215,7 @@ impl Majority {
                     .map(|(_, m)| m[k])
                     .max()
                     .unwrap_or(0);
-                if self.holds(measured[i][k], others) {
+                if holds(self.ties, measured[i][k], others) {
                     *w |= 1 << k;
                 }
             }
@@ -414,6 +389,12 @@ impl Mechanism for Majority {
         }
         let table = cx.table();
         let won: &[u32] = cx.state::<MajorityState>().map_or(&[], |s| &s.won);
+        // Each kingdom measured once for every award.
+        let terrains = self.terrains(table.ruleset());
+        let measured: Vec<Vec<u32>> = table
+            .all_sides()
+            .map(|s| self.measures(&terrains, table.kingdom(s)))
+            .collect();
         let rows = self
             .awards
             .iter()
@@ -425,10 +406,7 @@ impl Mechanism for Majority {
                     .filter(|&(_, w)| k < 32 && w & (1 << k) != 0)
                     .map(|(side, _)| super::describe::side_ref(crate::Side(side as u8)))
                     .collect();
-                let counts: Vec<u32> = table
-                    .all_sides()
-                    .map(|s| a.of.of(table.ruleset(), table.kingdom(s)))
-                    .collect();
+                let counts: Vec<u32> = measured.iter().map(|m| m[k]).collect();
                 let most = counts.iter().copied().max().unwrap_or(0);
                 let tied = counts.iter().filter(|&&c| c == most).count() > 1;
                 let who = match (holders.is_empty(), self.ties) {
