@@ -48,19 +48,22 @@ pub fn why_given(before: &Game, played: Action, best: Action, points_apart: f64)
                 Some(g.score_total(side) - base)
             };
             let (p, b) = (gain(played)?, gain(best)?);
+            let (said_p, said_b) = (at_once(played, p), at_once(best, b));
             Some(if b > p {
                 shown(
                     b - p,
-                    format!("at once, the best brings {}, this move {p:+}", signed(b)),
+                    format!("at once, the best brings {said_b}, this move {said_p}"),
                     "the room each leaves in the kingdom for the dominoes to come",
                 )
             } else if b == p {
-                format!("both bring {} at once: {ESTIMATE}", signed(p))
-            } else {
-                format!(
-                    "this move brings more at once ({} against {b:+}), but {ESTIMATE}",
+                let both = if p == 0 {
+                    "nothing".to_string()
+                } else {
                     signed(p)
-                )
+                };
+                format!("both bring {both} at once: {ESTIMATE}")
+            } else {
+                format!("this move brings more at once ({said_p} against {said_b}), but {ESTIMATE}")
             })
         }
         (Action::Claim { domino: p }, Action::Claim { domino: b }) => {
@@ -118,6 +121,17 @@ pub fn why_given(before: &Game, played: Action, best: Action, points_apart: f64)
             })
         }
         _ => None,
+    }
+}
+
+/// What a placement or a discard brings at once, in words: `+3 points`, `-1 point`; a
+/// discard's `nothing (the domino given up)` (or its points, where giving it up moves the
+/// score: `-4 points (the domino given up)`); both the same way, `nothing`.
+fn at_once(action: Action, n: i32) -> String {
+    match (action, n) {
+        (Action::Discard, 0) => "nothing (the domino given up)".to_string(),
+        (Action::Discard, n) => format!("{} (the domino given up)", signed(n)),
+        (_, n) => signed(n),
     }
 }
 
@@ -240,6 +254,39 @@ mod tests {
         }
     }
 
+    /// Under the house rule `discard = "any-time"` a discard is said as what it is, not as
+    /// `+0 points`.
+    #[test]
+    fn a_discard_is_said_as_giving_the_domino_up() {
+        let text = "extends = \"kingdomino\"\n[rules]\ndiscard = \"any-time\"\n";
+        let r = crownlands_rules::load_str(
+            crownlands_core::Registry::shipped_ref(),
+            text,
+            std::path::Path::new("discard.toml"),
+        )
+        .expect("loads");
+        let mut g = Game::new(Arc::new(r), 2, 5).expect("sets up");
+        let mut rng = crownlands_core::rng::GameRng::seed_from(5);
+        let mut said = 0;
+        while !g.is_over() {
+            let actions = g.legal_actions();
+            let place = actions.iter().find(|a| matches!(a, Action::Place { .. }));
+            if let (Some(&place), true) = (place, actions.contains(&Action::Discard)) {
+                for (played, best) in [(Action::Discard, place), (place, Action::Discard)] {
+                    let w = why(&g, played, best).expect("a discard is explained");
+                    assert!(!w.contains("+0"), "{w}");
+                    if w.contains("nothing (the domino given up)") {
+                        said += 1;
+                    } else {
+                        assert!(w.starts_with("both bring nothing at once"), "{w}");
+                    }
+                }
+            }
+            g.play_random(|| rng.next_u32());
+        }
+        assert!(said > 0, "a discard weighed against a placement");
+    }
+
     /// Where the estimate puts the best far more points ahead than the board shows at once (a
     /// claim's domino bringing 1 point more, the estimate 23.6), the words say the rest is in
     /// the game to come; where the board shows about all of it, they do not.
@@ -306,10 +353,14 @@ mod tests {
                 };
                 let w = why(&g, *first, *last).expect("explained");
                 let (p, b) = (gain(*first), gain(*last));
-                assert!(
-                    w.contains(&signed(b)) && w.contains(&format!("{p:+}")),
-                    "{w}"
-                );
+                if p == 0 && b == 0 {
+                    assert!(w.starts_with("both bring nothing at once"), "{w}");
+                } else {
+                    assert!(
+                        w.contains(&signed(b)) && w.contains(&format!("{p:+}")),
+                        "{w}"
+                    );
+                }
             }
             let n = rng.below(u32::try_from(actions.len()).unwrap_or(1)) as usize;
             g.apply(actions[n]).expect("legal");

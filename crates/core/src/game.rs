@@ -87,7 +87,10 @@ pub enum IllegalAction {
         placement: Placement,
         why: &'static str,
     },
-    #[error("domino {0} fits in the kingdom, so it cannot be discarded")]
+    #[error(
+        "domino {0} fits in the kingdom, so it must be placed (a domino is discarded only where \
+         it fits nowhere, unless the ruleset's rules say `discard = \"any-time\"`)"
+    )]
     MustPlace(String),
     /// One of the step's own module's actions, not among the step's choices now.
     #[error("`{action}` is not possible now (in the {step} step: {choices})")]

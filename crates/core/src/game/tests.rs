@@ -236,10 +236,13 @@ fn illegal_actions_leave_the_game_unchanged() {
         .apply(Action::Place { placement: far })
         .expect_err("too far");
     assert!(err.to_string().contains("cannot go at"), "{err}");
-    assert!(matches!(
-        g.apply(Action::Discard),
-        Err(IllegalAction::MustPlace(_))
-    ));
+    let err = g.apply(Action::Discard).expect_err("it fits");
+    assert!(matches!(err, IllegalAction::MustPlace(_)), "{err}");
+    // The message says what the rule is and which house rule lifts it.
+    assert!(
+        err.to_string().contains("must be placed") && err.to_string().contains("any-time"),
+        "{err}"
+    );
     assert_eq!(g, before);
 }
 
