@@ -163,6 +163,18 @@ pub fn best_placement_value(
         .fold(NO_FIT, f64::max)
 }
 
+/// The work of asking the modules that score placements of one placement
+/// ([`PlacedPoints::gain`]: a copy of the kingdom and their points), in
+/// placements valued: charged on top of the placement's own value, so that a search sized by
+/// work takes about as long where such a module plays.
+pub const PLACED_WORK: u64 = 2;
+
+/// The work of asking one module that compares the kingdoms of one placement
+/// ([`PlacedPoints::gain`]: the kingdom's territories measured), in placements
+/// valued, on top of [`PLACED_WORK`]: so that a search sized by work takes about as long where
+/// such a module plays (`majority`, measured against Kingdomino's time a decision).
+pub const COMPARED_WORK: u64 = 7;
+
 /// What the modules whose points follow where their pieces stand
 /// ([`Game::scores_placements`]: a market stall scoring its territory) give a side, and how a
 /// placement changes it: each placement weighed is laid on a copy of the kingdom and the
@@ -200,8 +212,7 @@ impl<'g> PlacedPoints<'g> {
     /// ([`crate::kingdom_map::KingdomMap::charge`]): more for each module comparing the
     /// kingdoms.
     pub fn work(&self) -> u64 {
-        crate::kingdom_map::PLACED_WORK
-            + crate::kingdom_map::COMPARED_WORK * self.comparers.len() as u64
+        PLACED_WORK + COMPARED_WORK * self.comparers.len() as u64
     }
 
     /// Those points were the side's kingdom `kingdom`.

@@ -35,18 +35,6 @@ const TERRAINS: usize = crownlands_core::terrain::MAX_TERRAINS;
 /// The work of reading a kingdom, in placements valued ([`KingdomMap::work`]).
 pub const READ_WORK: u64 = 8;
 
-/// The work of asking the modules that score placements of one placement
-/// ([`crate::greedy::PlacedPoints::gain`]: a copy of the kingdom and their points), in
-/// placements valued: charged on top of the placement's own value, so that a search sized by
-/// work takes about as long where such a module plays.
-pub const PLACED_WORK: u64 = 2;
-
-/// The work of asking one module that compares the kingdoms of one placement
-/// ([`crate::greedy::PlacedPoints::gain`]: the kingdom's territories measured), in placements
-/// valued, on top of [`PLACED_WORK`]: so that a search sized by work takes about as long where
-/// such a module plays (`majority`, measured against Kingdomino's time a decision).
-pub const COMPARED_WORK: u64 = 7;
-
 /// Best placements remembered ([`KingdomMap::remember`]): one a side for tables of up to 8.
 const REMEMBERED: usize = 8;
 

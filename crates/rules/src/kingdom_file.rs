@@ -111,24 +111,7 @@ pub fn read_with(registry: &crownlands_core::Registry, path: &Path) -> Result<St
     }
 }
 
-/// Which of the project's JSON files a text is, by the keys it holds: a saved game or a part
-/// file of a sharded run; for a reader of another kind to say so, with the command that reads it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum JsonKind {
-    Save,
-    Part,
-}
-
-/// [`JsonKind`] of `text`, where it is one.
-pub fn json_kind(text: &str) -> Option<JsonKind> {
-    if text.contains("\"crownlands-lab-part\"") {
-        Some(JsonKind::Part)
-    } else if text.contains("\"format\"") && text.contains("\"ruleset_name\"") {
-        Some(JsonKind::Save)
-    } else {
-        None
-    }
-}
+pub use crate::file_kind::{JsonKind, json_kind};
 
 /// What a file given where a kingdom file is read is instead, said with the command that reads
 /// it (a save, a game in the notation, a ruleset): one line rather than an error for each of
@@ -150,12 +133,7 @@ pub fn other_kind(text: &str) -> Option<&'static str> {
         });
     }
     let lines = || text.lines().map(str::trim).filter(|l| !l.is_empty());
-    let notation = lines().any(|l| {
-        l.strip_prefix('[')
-            .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_uppercase()) && r.contains(" \""))
-            && l.ends_with(']')
-    });
-    if notation {
+    if lines().any(crate::file_kind::notation_header) {
         return Some(
             "this is a game in the notation (a .cgn file), not a kingdom file: `crownlands \
              import FILE -o game.json` makes a save of it, which `crownlands replay` shows",

@@ -9,6 +9,7 @@
 mod components;
 pub mod conformance;
 mod diagnostic;
+mod file_kind;
 pub mod format;
 pub mod kingdom_file;
 mod load;

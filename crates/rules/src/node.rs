@@ -239,7 +239,7 @@ pub(crate) fn parse(src: &SourceText) -> Result<Node, Vec<Diagnostic>> {
         if looks_like_json(src) {
             // A saved game or a part file said as such, with the commands that read it (as
             // `score` says it).
-            use crate::kingdom_file::{JsonKind, json_kind};
+            use crate::file_kind::{JsonKind, json_kind};
             return Err(vec![Diagnostic::unplaced(
                 &src.name,
                 match json_kind(&src.text) {
@@ -362,16 +362,7 @@ fn looks_like_other_file(text: &str) -> Option<&'static str> {
         .map(str::trim)
         .filter(|l| !l.is_empty() && !l.starts_with('#'));
     let first = lines.clone().next()?;
-    let header = first
-        .strip_prefix('[')
-        .and_then(|h| h.strip_suffix(']'))
-        .and_then(|h| h.split_once(" \""))
-        .is_some_and(|(key, value)| {
-            key.starts_with(|c: char| c.is_ascii_uppercase())
-                && key.chars().all(|c| c.is_ascii_alphanumeric())
-                && value.ends_with('"')
-        });
-    if header {
+    if crate::file_kind::notation_header(first) {
         return Some(
             "this looks like a game in the notation (a .cgn file), not a ruleset: `crownlands \
              import FILE -o game.json` reads it (its ruleset is named or embedded inside)",
