@@ -30,7 +30,7 @@
 
 use crate::domino::DominoId;
 use crate::game::{Action, Game};
-use crate::geometry::{Cell, Direction, Placement};
+use crate::geometry::{Direction, Placement};
 use crate::module_action::Payload;
 use crate::modules::Module;
 use std::fmt;
@@ -289,37 +289,8 @@ pub(crate) fn read_placement(text: &str) -> Option<Placement> {
     Some(Placement::new(read_cell(chars.as_str())?, direction))
 }
 
-/// `1,-1`.
-pub fn write_cell(f: &mut fmt::Formatter<'_>, c: Cell) -> fmt::Result {
-    write!(f, "{},{}", c.x, c.y)
-}
-
-/// `1,-1`, read.
-pub fn read_cell(text: &str) -> Option<Cell> {
-    let (x, y) = text.split_once(',')?;
-    Some(Cell::new(number(x)?, number(y)?))
-}
-
-/// A whole number as `Display` writes it (decimal, `-` when negative, no `+`, no leading zeros,
-/// no `-0`), within the range of `T`.
-pub fn number<T: TryFrom<i64>>(text: &str) -> Option<T> {
-    let (negative, digits) = match text.strip_prefix('-') {
-        Some(d) => (true, d),
-        None => (false, text),
-    };
-    let canonical = !digits.is_empty()
-        && digits.len() <= 6
-        && digits.bytes().all(|b| b.is_ascii_digit())
-        && (digits == "0" || !digits.starts_with('0'))
-        && !(negative && digits == "0");
-    if !canonical {
-        return None;
-    }
-    let magnitude = digits
-        .bytes()
-        .fold(0i64, |n, b| n * 10 + i64::from(b - b'0'));
-    T::try_from(if negative { -magnitude } else { magnitude }).ok()
-}
+use crate::geometry::{read_cell, write_cell};
+use crate::text::number;
 
 #[cfg(test)]
 mod two_words;
@@ -327,6 +298,7 @@ mod two_words;
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::Cell;
     use crate::testkit::{ALL, queendomino_like};
     use proptest::prelude::*;
 

@@ -51,13 +51,13 @@ pub enum Held {
 
 impl BuildingValue {
     /// What a building of this value is worth to a side: `kingdom` is the side's, `held` its
-    /// count of each piece. At most [`crate::modules::MAX_LINE_POINTS`] either way (counted in
+    /// count of each piece. At most [`crate::score::line::MAX_LINE_POINTS`] either way (counted in
     /// i64), so no sum of a kingdom's lines overflows whatever a house rule's numbers. `None`
     /// for a building worth nothing at the end.
     #[inline]
     pub fn worth(&self, kingdom: &crate::Kingdom, held: impl Fn(Held) -> i64) -> Option<i32> {
         let (count, points) = self.counted(kingdom, held)?;
-        Some(crate::modules::clamp_line(
+        Some(crate::score::line::clamp_line(
             count.saturating_mul(i64::from(points)),
         ))
     }

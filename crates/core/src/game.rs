@@ -124,7 +124,7 @@ pub enum IllegalAction {
 pub enum SetupError {
     #[error(
         "ruleset {name} does not allow {} (it allows {allowed})",
-        crate::modules::describe::plural(*players as i64, "player", "players")
+        crate::text::plural(*players as i64, "player", "players")
     )]
     PlayerCount {
         name: String,

@@ -32,7 +32,7 @@ impl Cell {
         struct Written(Cell);
         impl std::fmt::Display for Written {
             fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                crate::action_text::write_cell(f, self.0)
+                write_cell(f, self.0)
             }
         }
         Written(self)
@@ -163,6 +163,17 @@ impl std::fmt::Display for Placement {
     }
 }
 
+/// `1,-1`.
+pub fn write_cell(f: &mut std::fmt::Formatter<'_>, c: Cell) -> std::fmt::Result {
+    write!(f, "{},{}", c.x, c.y)
+}
+
+/// `1,-1`, read.
+pub fn read_cell(text: &str) -> Option<Cell> {
+    let (x, y) = text.split_once(',')?;
+    Some(Cell::new(crate::text::number(x)?, crate::text::number(y)?))
+}
+
 #[cfg(test)]
 mod tests {
     use super::Cell;
@@ -172,7 +183,7 @@ mod tests {
         for cell in [Cell::new(1, -1), Cell::new(-128, 127), Cell::CASTLE] {
             let written = cell.written().to_string();
             assert_eq!(written, format!("{},{}", cell.x, cell.y));
-            assert_eq!(crate::action_text::read_cell(&written), Some(cell));
+            assert_eq!(super::read_cell(&written), Some(cell));
         }
         assert_eq!(Cell::new(1, -1).to_string(), "(1, -1)");
     }

@@ -178,7 +178,7 @@ impl LineDealer for Alternate {
                 out.push(format!(
                     "box {} holds {} that are never dealt: lines alternate only from the boxes of `line-order`",
                     crate::text::escape_controls(pile),
-                    crate::modules::describe::plural(in_box as i64, "domino", "dominoes")
+                    crate::text::plural(in_box as i64, "domino", "dominoes")
                 ));
             }
         }
@@ -229,11 +229,7 @@ impl LineDealer for Alternate {
                     (have < need).then(|| {
                         format!(
                             "{} to box {}",
-                            crate::modules::describe::plural(
-                                (need - have) as i64,
-                                "domino",
-                                "dominoes"
-                            ),
+                            crate::text::plural((need - have) as i64, "domino", "dominoes"),
                             crate::text::escape_controls(name)
                         )
                     })
@@ -287,7 +283,7 @@ impl LineDealer for Alternate {
                     format!(
                         "; box {}, not in line-order, holds {}",
                         crate::text::escape_controls(pile),
-                        crate::modules::describe::plural(n as i64, "domino", "dominoes")
+                        crate::text::plural(n as i64, "domino", "dominoes")
                     )
                 })
             })

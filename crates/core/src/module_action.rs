@@ -311,13 +311,13 @@ pub fn cell_of_payload(payload: u32) -> Option<crate::Cell> {
 /// `keyword@X,Y`, the text of an action that names one square (`stall@-2,1`).
 pub fn write_at_cell(f: &mut fmt::Formatter<'_>, keyword: &str, cell: crate::Cell) -> fmt::Result {
     write!(f, "{keyword}@")?;
-    crate::action_text::write_cell(f, cell)
+    crate::geometry::write_cell(f, cell)
 }
 
 /// What follows the keyword in `keyword@X,Y`, read: the square (`None` unless it is exactly
 /// what [`write_at_cell`] writes after the keyword).
 pub fn read_at_cell(rest: &str) -> Option<crate::Cell> {
-    crate::action_text::read_cell(rest.strip_prefix('@')?)
+    crate::geometry::read_cell(rest.strip_prefix('@')?)
 }
 
 #[cfg(test)]

@@ -234,5 +234,7 @@ pub fn rank(scores: BySide<ScoreBreakdown>, tie_breaks: &[TieBreak]) -> Outcome 
     }
 }
 
+pub(crate) mod line;
+
 #[cfg(test)]
 mod tests;

@@ -378,6 +378,37 @@ fn edit_distance(a: &str, b: &str) -> usize {
     prev[b.len()]
 }
 
+/// `1 coin`, `3 coins`: a count and its noun, for the texts modules write.
+pub fn plural(n: impl Into<i64>, one: &str, many: &str) -> String {
+    let n = n.into();
+    if n == 1 {
+        format!("{n} {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
+/// A whole number as `Display` writes it (decimal, `-` when negative, no `+`, no leading zeros,
+/// no `-0`), within the range of `T`.
+pub fn number<T: TryFrom<i64>>(text: &str) -> Option<T> {
+    let (negative, digits) = match text.strip_prefix('-') {
+        Some(d) => (true, d),
+        None => (false, text),
+    };
+    let canonical = !digits.is_empty()
+        && digits.len() <= 6
+        && digits.bytes().all(|b| b.is_ascii_digit())
+        && (digits == "0" || !digits.starts_with('0'))
+        && !(negative && digits == "0");
+    if !canonical {
+        return None;
+    }
+    let magnitude = digits
+        .bytes()
+        .fold(0i64, |n, b| n * 10 + i64::from(b - b'0'));
+    T::try_from(if negative { -magnitude } else { magnitude }).ok()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -62,14 +62,14 @@ impl ModuleAction for BuildingsAction {
     fn write(self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let BuildingsAction::Build { slot, cell } = self;
         write!(f, "build{slot}@")?;
-        crate::action_text::write_cell(f, cell)
+        crate::geometry::write_cell(f, cell)
     }
 
     fn read(rest: &str) -> Option<BuildingsAction> {
         let (slot, cell) = rest.split_once('@')?;
         Some(BuildingsAction::Build {
-            slot: crate::action_text::number(slot)?,
-            cell: crate::action_text::read_cell(cell)?,
+            slot: crate::text::number(slot)?,
+            cell: crate::geometry::read_cell(cell)?,
         })
     }
 }

@@ -42,15 +42,7 @@ pub fn ordinal(n: usize) -> String {
     format!("{n}{suffix}")
 }
 
-/// `1 coin`, `3 coins`: a count and its noun, for the texts modules write.
-pub fn plural(n: impl Into<i64>, one: &str, many: &str) -> String {
-    let n = n.into();
-    if n == 1 {
-        format!("{n} {one}")
-    } else {
-        format!("{n} {many}")
-    }
-}
+pub use crate::text::plural;
 
 /// A terrain's name (`?` for an id the ruleset does not have).
 pub fn terrain_name(ruleset: &Ruleset, t: crate::terrain::TerrainId) -> &str {

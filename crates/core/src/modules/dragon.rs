@@ -48,7 +48,7 @@ impl ModuleAction for DragonAction {
 
     fn read(rest: &str) -> Option<DragonAction> {
         Some(DragonAction::Burn {
-            slot: crate::action_text::number(rest)?,
+            slot: crate::text::number(rest)?,
         })
     }
 }

@@ -61,7 +61,7 @@ impl ModuleAction for KnightsAction {
 
     fn read(rest: &str) -> Option<KnightsAction> {
         Some(KnightsAction::Tax {
-            square: crate::action_text::number(rest)?,
+            square: crate::text::number(rest)?,
         })
     }
 }

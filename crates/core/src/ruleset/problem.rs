@@ -418,11 +418,7 @@ fn deck_hint(deck: usize, line: u8, dominoes: usize, fill: usize, grid: u8) -> S
             } else {
                 format!(
                     " (add {} for {enough}, the fewest that divide into lines of {line} and fill a {grid}x{grid} kingdom: a component set in `add-sets`, or `[[domino]]` entries{divides})",
-                    crate::modules::describe::plural(
-                        (enough - dominoes) as i64,
-                        "domino",
-                        "dominoes"
-                    )
+                    crate::text::plural((enough - dominoes) as i64, "domino", "dominoes")
                 )
             }
         }

@@ -74,7 +74,7 @@ impl Ruleset {
                 message: format!(
                     "the deck can never fill {} {grid}x{grid} kingdom: each places at most {} ({} squares) of the {needed} around the castle{harmony}",
                     article(grid),
-                    crate::modules::describe::plural(placed as i64, "domino", "dominoes"),
+                    crate::text::plural(placed as i64, "domino", "dominoes"),
                     2 * placed
                 ),
             });
@@ -114,7 +114,7 @@ impl Ruleset {
                             n => format!("{n} of its dominoes are discarded"),
                         },
                         fill * usize::from(rules.line_size.max(1)),
-                        crate::modules::describe::plural(fill as i64, "round", "rounds")
+                        crate::text::plural(fill as i64, "round", "rounds")
                     )
                 },
             });
@@ -213,7 +213,7 @@ impl Ruleset {
                 at: WarningAt::BuildingTiles,
                 message: format!(
                     "{} declared, but no module of `modules` plays building tiles: they never appear in a game",
-                    crate::modules::describe::plural(
+                    crate::text::plural(
                         self.buildings.len() as i64,
                         "building tile",
                         "building tiles"
@@ -230,7 +230,7 @@ impl Ruleset {
                     at: WarningAt::Modules,
                     message: format!(
                         "{} of component `{key}` declared, but no module of `modules` plays them: they never appear in a game",
-                        crate::modules::describe::plural(rows.len() as i64, "row", "rows")
+                        crate::text::plural(rows.len() as i64, "row", "rows")
                     ),
                 });
             }
