@@ -139,6 +139,46 @@ pub enum Command {
         #[arg(long)]
         dominoes: bool,
     },
+    /// Play one ruleset with each value of one of its rules, on the same seeds, a row a value:
+    /// the mean score, the win share by the place in the first claims, ties at the top (which
+    /// number makes a house rule fair?).
+    #[command(
+        override_usage = "crownlands sweep [OPTIONS] <RULESET> --set <KEY=V1,V2,...> [--players <N>] [--bots <LIST>]"
+    )]
+    Sweep {
+        /// A shipped ruleset's name or a ruleset file.
+        ruleset: String,
+        /// A key under [rules], dotted into its tables, and its values, comma-separated:
+        /// `harmony.points=0,5,10`, `module.claim-order.points=[0,0,0,0],[0,1,2,3]`.
+        #[arg(long, value_name = "KEY=V1,V2,...")]
+        set: String,
+        /// Number of players, all playing random legal moves (the fast path); may be left out
+        /// for a ruleset of one player count.
+        #[arg(long, short, allow_negative_numbers = true, value_parser = parse_whole::<u64>)]
+        players: Option<u64>,
+        /// Bots, one per seat, comma-separated (the list sets the player count; seats rotate
+        /// from game to game): random, greedy, mcts, mcts:PLAYOUTS, mcts:500ms.
+        #[arg(long, short)]
+        bots: Option<String>,
+        /// Worker threads (default: all cores). The results are the same for any number.
+        #[arg(long, short, allow_negative_numbers = true, value_parser = parse_whole::<usize>)]
+        jobs: Option<usize>,
+        /// Number of games for each value (for a match ruleset such as Dynasty: matches).
+        #[arg(long, short, default_value_t = 1000, allow_negative_numbers = true, value_parser = parse_whole::<u64>)]
+        games: u64,
+        /// Seed of the first game; game i is seeded from it, the same for every value.
+        #[arg(
+            long,
+            short,
+            default_value_t = 1,
+            allow_negative_numbers = true,
+            value_parser = parse_seed
+        )]
+        seed: u64,
+        /// Print the figures as one JSON document.
+        #[arg(long)]
+        json: bool,
+    },
     /// Add up the part files written by `simulate --shard` or `compare --shard` (every shard of
     /// one run, once): the same report one process would have printed.
     Merge {

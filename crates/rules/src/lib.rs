@@ -214,6 +214,15 @@ pub fn load_shipped(registry: &Registry, name: &str) -> Result<Ruleset, Diagnost
 /// Load a ruleset from text, as if it were the file `path` (which names it in diagnostics and
 /// anchors its relative paths; the file itself need not exist).
 pub fn load_str(registry: &Registry, text: &str, path: &Path) -> Result<Ruleset, Diagnostics> {
+    load_str_with_warnings(registry, text, path).map(|(ruleset, _)| ruleset)
+}
+
+/// [`load_str`], with the ruleset's warnings ([`load_with_warnings`]).
+pub fn load_str_with_warnings(
+    registry: &Registry,
+    text: &str,
+    path: &Path,
+) -> Result<(Ruleset, Vec<Diagnostic>), Diagnostics> {
     let source = Source::Fs(path.to_path_buf());
     let src = diagnostic::SourceText::new(source.display(), text);
     if text.len() > node::MAX_FILE_BYTES {
@@ -228,7 +237,8 @@ pub fn load_str(registry: &Registry, text: &str, path: &Path) -> Result<Ruleset,
             ),
         ));
     }
-    load::load_source(registry, source, Some(src))
+    let (ruleset, warnings) = load::load_source_with_warnings(registry, source, Some(src));
+    Ok((ruleset?, warnings))
 }
 
 /// Load a ruleset embedded in another file (a save, a notation file) from its text; `name` names

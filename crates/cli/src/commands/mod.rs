@@ -13,6 +13,7 @@ mod schema;
 mod score;
 mod show;
 pub(crate) mod simulate;
+mod sweep;
 mod validate;
 
 use crate::cli::Command;
@@ -87,6 +88,33 @@ pub fn run(registry: &Registry, command: Command) -> CliResult<ExitCode> {
             &simulate::RunOptions {
                 dominoes,
                 ..options(&lab)
+            },
+        ),
+        Command::Sweep {
+            ruleset,
+            set,
+            players,
+            bots,
+            jobs,
+            games,
+            seed,
+            json,
+        } => sweep::run(
+            registry,
+            &ruleset,
+            &set,
+            player_count(players)?,
+            bots.as_deref(),
+            &simulate::RunOptions {
+                jobs,
+                games,
+                seed,
+                as_json: json,
+                save: None,
+                shard: None,
+                report: None,
+                force: false,
+                dominoes: false,
             },
         ),
         Command::Merge {

@@ -33,7 +33,7 @@ fn points_json(e: &Estimate, places: i32, compared: bool) -> Value {
 }
 
 /// How the sides fared by their place in the first line's claims, first claimer first.
-fn first_claims_json(t: &Tally) -> Vec<Value> {
+pub(crate) fn first_claims_json(t: &Tally) -> Vec<Value> {
     stats::first_claims(t)
         .iter()
         .enumerate()
@@ -135,7 +135,7 @@ fn tally_json(t: &Tally, player: &str) -> (Vec<Value>, Vec<Value>, Vec<Value>, f
 /// How the games were won: `{"tied_top", "decided_by_tie_break", "shared"}` (shares of the
 /// games, each with its interval) and `"winner_margin"` (mean and interval); null for a part of
 /// an older build, and for a table of one side (no one to tie with or beat).
-fn finishes_json(t: &Tally) -> Value {
+pub(crate) fn finishes_json(t: &Tally) -> Value {
     let Some(f) = stats::finishes(t).filter(|_| !one_side(t)) else {
         return Value::Null;
     };

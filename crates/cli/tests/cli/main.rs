@@ -13,6 +13,7 @@ mod score;
 mod show;
 mod simulate;
 mod simulate_save;
+mod sweep;
 
 /// Every shipped ruleset.
 pub const SHIPPED: [&str; 12] = [
