@@ -65,7 +65,8 @@ pub fn run(
             "extends = {}\n\n[rules]\n{key} = {value}\n",
             toml_string(&extends)
         );
-        let virtual_path = at.join("sweep.toml");
+        // Beside the file, named after it and never as it (a file extending itself is a cycle).
+        let virtual_path = at.join(format!("{} --set.toml", extends.trim_start_matches("./")));
         // A problem of the generated file is the value's: said as `--set KEY=VALUE: ...` (its
         // line and column are of three lines the user never saw).
         let shown = crate::output::shown_path(&virtual_path);

@@ -75,8 +75,9 @@ fn a_sweep_plays_each_value_on_the_same_seeds_a_row_a_value() {
 #[test]
 fn a_sweep_of_a_file_reads_it_beside_itself_and_a_bad_value_is_named() {
     let dir = TempDir::new("sweep");
+    // Named as the generated ruleset once was: not read as extending itself.
     let file = dir.file(
-        "mine.toml",
+        "sweep.toml",
         "extends = \"kingdomino\"\n[rules]\nmodules = [\"claim-order\"]\n[rules.module.claim-order]\npoints = [0, 1, 2, 3]\n",
     );
     let out = run(&[
