@@ -152,29 +152,8 @@ pub enum Command {
         /// `harmony.points=0,5,10`, `module.claim-order.points=[0,0,0,0],[0,1,2,3]`.
         #[arg(long, value_name = "KEY=V1,V2,...")]
         set: String,
-        /// Number of players, all playing random legal moves (the fast path); may be left out
-        /// for a ruleset of one player count.
-        #[arg(long, short, allow_negative_numbers = true, value_parser = parse_whole::<u64>)]
-        players: Option<u64>,
-        /// Bots, one per seat, comma-separated (the list sets the player count; seats rotate
-        /// from game to game): random, greedy, mcts, mcts:PLAYOUTS, mcts:500ms.
-        #[arg(long, short)]
-        bots: Option<String>,
-        /// Worker threads (default: all cores). The results are the same for any number.
-        #[arg(long, short, allow_negative_numbers = true, value_parser = parse_whole::<usize>)]
-        jobs: Option<usize>,
-        /// Number of games for each value (for a match ruleset such as Dynasty: matches).
-        #[arg(long, short, default_value_t = 1000, allow_negative_numbers = true, value_parser = parse_whole::<u64>)]
-        games: u64,
-        /// Seed of the first game; game i is seeded from it, the same for every value.
-        #[arg(
-            long,
-            short,
-            default_value_t = 1,
-            allow_negative_numbers = true,
-            value_parser = parse_seed
-        )]
-        seed: u64,
+        #[command(flatten)]
+        run: RunArgs,
         /// Print the figures as one JSON document.
         #[arg(long)]
         json: bool,
@@ -295,9 +274,10 @@ pub enum SchemaKind {
     Set,
 }
 
-/// What `simulate` and `compare` play, and how.
+/// Who plays, how many games, from which seed, on how many threads: what every run of games
+/// takes (`simulate`, `compare`, `sweep`).
 #[derive(Args, Debug)]
-pub struct LabArgs {
+pub struct RunArgs {
     /// Number of players, all playing random legal moves (the fast path); may be left out
     /// for a ruleset of one player count.
     #[arg(long, short, allow_negative_numbers = true, value_parser = parse_whole::<u64>)]
@@ -321,6 +301,13 @@ pub struct LabArgs {
         value_parser = parse_seed
     )]
     pub seed: u64,
+}
+
+/// What `simulate` and `compare` play, and how.
+#[derive(Args, Debug)]
+pub struct LabArgs {
+    #[command(flatten)]
+    pub run: RunArgs,
     /// Print the statistics as one JSON document (a shard's part file is JSON already).
     #[arg(long, conflicts_with = "shard")]
     pub json: bool,

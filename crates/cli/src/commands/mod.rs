@@ -66,8 +66,8 @@ pub fn run(registry: &Registry, command: Command) -> CliResult<ExitCode> {
         } => simulate::run(
             registry,
             &ruleset,
-            player_count(lab.players)?,
-            lab.bots.as_deref(),
+            player_count(lab.run.players)?,
+            lab.run.bots.as_deref(),
             &simulate::RunOptions {
                 save: save.as_deref(),
                 dominoes,
@@ -83,8 +83,8 @@ pub fn run(registry: &Registry, command: Command) -> CliResult<ExitCode> {
             registry,
             &a,
             &b,
-            player_count(lab.players)?,
-            lab.bots.as_deref(),
+            player_count(lab.run.players)?,
+            lab.run.bots.as_deref(),
             &simulate::RunOptions {
                 dominoes,
                 ..options(&lab)
@@ -93,22 +93,18 @@ pub fn run(registry: &Registry, command: Command) -> CliResult<ExitCode> {
         Command::Sweep {
             ruleset,
             set,
-            players,
-            bots,
-            jobs,
-            games,
-            seed,
+            run,
             json,
         } => sweep::run(
             registry,
             &ruleset,
             &set,
-            player_count(players)?,
-            bots.as_deref(),
+            player_count(run.players)?,
+            run.bots.as_deref(),
             &simulate::RunOptions {
-                jobs,
-                games,
-                seed,
+                jobs: run.jobs,
+                games: run.games,
+                seed: run.seed,
                 as_json: json,
                 save: None,
                 shard: None,
@@ -180,9 +176,9 @@ fn player_count(players: Option<u64>) -> CliResult<Option<u8>> {
 /// The options of `simulate` and `compare`.
 fn options(lab: &crate::cli::LabArgs) -> simulate::RunOptions<'_> {
     simulate::RunOptions {
-        jobs: lab.jobs,
-        games: lab.games,
-        seed: lab.seed,
+        jobs: lab.run.jobs,
+        games: lab.run.games,
+        seed: lab.run.seed,
         as_json: lab.json,
         save: None,
         shard: lab.shard.as_deref(),
